@@ -1,0 +1,22 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { ToastRegion } from '../components/ToastRegion';
+import { createQueryClient } from './query-client';
+
+const THEME = { token: { colorPrimary: '#7c3aed', borderRadius: 8 } };
+
+/** Everything a screen relies on: the query client, antd's theme and context, the toast region. */
+export function Providers({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <ConfigProvider theme={THEME}>
+        <AntApp>
+          <ToastRegion />
+          {children}
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

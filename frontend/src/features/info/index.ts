@@ -1,0 +1,3 @@
+export { NotFoundPage } from './components/NotFoundPage';
+export { HisaraiPage } from './components/HisaraiPage';
+export { TermsPage } from './components/TermsPage';

@@ -1,0 +1,10 @@
+/**
+ * Every query key in one place. A key is the GET path split into segments (spec §7: reads are
+ * built from path segments), so invalidating a key refetches exactly that call.
+ */
+export const queryKeys = {
+  currentUser: ['/api/auth/user'] as const,
+  maintenanceStatus: ['/api/maintenance-status'] as const,
+  adminMaintenanceStatus: ['/api/admin/maintenance-status'] as const,
+  adminUsers: ['/api/admin/users'] as const,
+};

@@ -1,0 +1,45 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import session from 'express-session';
+import type { GatewayConfig } from '../config';
+import './session-data';
+
+export const SESSION_COOKIE = 'originality.sid';
+
+/**
+ * Server-side sessions: an httpOnly, SameSite=Lax cookie (Secure in production) holding only the
+ * id. `rolling` renews the cookie and the stored expiry on every request, so the idle timeout is
+ * SESSION_IDLE_MINUTES since the last request; sessions are saved only once they hold something.
+ */
+export function sessionMiddleware(config: GatewayConfig, store: session.Store): RequestHandler {
+  return session({
+    name: SESSION_COOKIE,
+    secret: config.SESSION_SECRET,
+    store,
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    proxy: config.TRUST_PROXY_HOPS > 0,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.NODE_ENV === 'production',
+      path: '/',
+      maxAge: config.SESSION_IDLE_MINUTES * 60_000,
+    },
+  });
+}
+
+/** True once a signed-in session is older than the absolute limit, however active it was. */
+export function isPastAbsoluteLimit(createdAt: number | undefined, now: number, absoluteHours: number): boolean {
+  return createdAt !== undefined && now - createdAt >= absoluteHours * 3_600_000;
+}
+
+/** Ends sessions past SESSION_ABSOLUTE_HOURS before anything reads them (a fresh, empty one replaces it). */
+export function absoluteSessionTimeout(config: Pick<GatewayConfig, 'SESSION_ABSOLUTE_HOURS'>): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    if (!req.session?.userId || !isPastAbsoluteLimit(req.session.createdAt, Date.now(), config.SESSION_ABSOLUTE_HOURS)) {
+      return next();
+    }
+    req.session.regenerate((err) => next(err));
+  };
+}

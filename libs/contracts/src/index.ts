@@ -1,0 +1,7 @@
+export * from './errors';
+export * from './caller';
+export * from './identity';
+export * from './subjects';
+export * from './events';
+export * from './analysis';
+export * from './identity-requests';

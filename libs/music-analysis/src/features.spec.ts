@@ -1,0 +1,56 @@
+import type { AnalysisStage } from '@originality/contracts';
+import { ANALYSIS_SAMPLE_RATE } from './constants';
+import { EMBEDDING_DIM } from './embedding';
+import { extractFeatures } from './features';
+import { clickTrack, mix, pcm, renderChords, triad } from './test-signals';
+
+describe('extractFeatures', () => {
+  // 16 s of C–Am–F–G at two chords per bar over a 120 BPM click: every descriptor has a known answer.
+  const progression = [triad(60, 'maj'), triad(57, 'min'), triad(65, 'maj'), triad(67, 'maj')];
+  const song = mix(
+    renderChords([...progression, ...progression], 2),
+    clickTrack(120, 16).map((v) => 0.5 * v),
+  );
+  const stages: [AnalysisStage, number][] = [];
+  const features = extractFeatures(pcm(song), { onProgress: (stage, fraction) => stages.push([stage, fraction]) });
+
+  it('reports tempo, beats and key of the track', () => {
+    expect(features.durationSec).toBeCloseTo(16, 3);
+    expect(Math.abs(features.tempoBpm - 120)).toBeLessThanOrEqual(1);
+    expect(features.beats.length).toBeGreaterThan(28);
+    expect(features.key.name).toBe('C major');
+  });
+
+  it('recognises the chord sequence', () => {
+    const labels = features.chords.filter((c) => c.end - c.start >= 1).map((c) => `${c.root}${c.quality}`);
+    expect(labels).toEqual(['0maj', '9min', '5maj', '7maj', '0maj', '9min', '5maj', '7maj']);
+  });
+
+  it('fills every descriptor with the engine’s fixed shapes', () => {
+    expect(features.rhythmPattern.length).toBe(16);
+    expect(features.embedding.length).toBe(EMBEDDING_DIM);
+    // One chroma row per tracked beat, plus lead-in rows covering the audio before the first beat.
+    const leadIn = features.beatChroma.beats - features.beats.length;
+    expect(leadIn).toBeGreaterThanOrEqual(0);
+    expect(features.beatChroma.beatTimes[0]).toBe(0);
+    // (The earliest row starts at 0 even when it is the first beat's own row.)
+    expect(Array.from(features.beatChroma.beatTimes.subarray(leadIn + 1))).toEqual(Array.from(features.beats.subarray(1)));
+    expect(features.vocalShare).toBeLessThan(0.1);
+    expect(features.fingerprints.hashes.length).toBeGreaterThan(0);
+  });
+
+  it('reports progress through the feature and melody stages, ending each at 1', () => {
+    expect(stages[0]).toEqual(['extracting audio features', 0]);
+    expect(stages).toContainEqual(['extracting audio features', 1]);
+    expect(stages[stages.length - 1]).toEqual(['analyzing melody patterns', 1]);
+  });
+
+  it('handles silence without inventing tempo, beats or chords', () => {
+    const silent = extractFeatures(pcm(new Float32Array(ANALYSIS_SAMPLE_RATE * 3)));
+    expect(silent.tempoBpm).toBe(0);
+    expect(silent.beats.length).toBe(0);
+    expect(silent.chords.every((c) => c.quality === 'none')).toBe(true);
+    expect(silent.vocalShare).toBe(0);
+    expect(silent.key.confidence).toBe(0);
+  });
+});

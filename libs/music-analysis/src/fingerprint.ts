@@ -1,0 +1,497 @@
+/**
+ * Landmark audio fingerprints after Wang (2003), "An Industrial-Strength Audio Search Algorithm", ISMIR:
+ * spectral peaks that are maxima of their time–frequency neighbourhood survive noise and lossy coding; pairs
+ * of nearby peaks (anchor + target in a zone after it) are hashed as (anchor frequency, Δf, Δt); a query
+ * matches a reference when many hashes agree on one time offset.
+ *
+ * The hashes live in an inverted index (FingerprintIndex): hash → (track, time) in two Uint32Arrays, 8 bytes
+ * per landmark, bucketed by counting sort (CSR layout), so the index has no per-entry objects.
+ */
+import type { Fingerprints, PcmAudio } from './types';
+import { ANALYSIS_SAMPLE_RATE } from './constants';
+import { stft } from './stft';
+
+/** Fingerprint STFT: 1024 samples (46 ms, 21.5 Hz bins) every 256 samples (11.6 ms) at 22 050 Hz. */
+export const FP_FFT_SIZE = 1024;
+export const FP_HOP = 256;
+/** Frequency band of the peaks: bin 4 (86 Hz) to 255 (5.5 kHz); 64 kbit/s MP3 keeps this band intact. */
+const MIN_BIN = 4;
+const MAX_BIN = 256;
+/** Peak neighbourhood: ±10 bins (±215 Hz) × ±8 frames (±93 ms). */
+const NEIGHBOUR_BINS = 10;
+const NEIGHBOUR_FRAMES = 8;
+/** Density control: the strongest peaks per second are kept. */
+export const PEAKS_PER_SECOND = 12;
+/** Targets paired with each anchor (Wang's fan-out). */
+export const FAN_OUT = 5;
+/** Target zone: 1–63 frames (≤ 0.73 s) after the anchor, within ±63 bins (±1.35 kHz). */
+const MAX_DT = 63;
+const MAX_DF = 63;
+/** Peaks this far (in natural-log magnitude) below the loudest one are treated as silence. */
+const SILENCE_LOG_RANGE = Math.log(1e4);
+/**
+ * Absolute floor: no peak below −80 dB relative to a full-scale sine. Reference level: a sine of amplitude 1
+ * puts FP_FFT_SIZE/4 = 256 into its bin (Hann window sum N/2 × amplitude/2). 16-bit quantisation noise lies
+ * ≈ 120 dB below that in one bin, so −80 dB keeps every audible detail yet makes digital silence and
+ * near-silent fades (whose flat spectra make every cell a neighbourhood maximum) yield no landmarks.
+ */
+export const PEAK_FLOOR_DB = -80;
+const ABSOLUTE_LOG_FLOOR = Math.log((FP_FFT_SIZE / 4) * 10 ** (PEAK_FLOOR_DB / 20));
+/** Hash layout: anchor bin − MIN_BIN (8 bits) | Δf + 64 (7 bits) | Δt (6 bits). */
+export const HASH_BITS = 21;
+
+/** Seconds per fingerprint frame. */
+export const FP_FRAME_SEC = FP_HOP / ANALYSIS_SAMPLE_RATE;
+
+interface Peak {
+  frame: number;
+  bin: number;
+  strength: number;
+}
+
+export function extractFingerprints(audio: PcmAudio): Fingerprints {
+  const samples =
+    audio.sampleRate === ANALYSIS_SAMPLE_RATE
+      ? audio.samples
+      : resampleLinear(audio.samples, audio.sampleRate, ANALYSIS_SAMPLE_RATE);
+  const peaks = pickPeaks(samples);
+  return pairLandmarks(peaks);
+}
+
+/** Linear-interpolation resampling; only for input that did not come through decode.ts (which resamples with ffmpeg). */
+function resampleLinear(x: Float32Array, from: number, to: number): Float32Array {
+  const n = Math.floor((x.length * to) / from);
+  const out = new Float32Array(n);
+  const step = from / to;
+  for (let i = 0; i < n; i++) {
+    const p = i * step;
+    const i0 = Math.floor(p);
+    const frac = p - i0;
+    out[i] = x[i0] * (1 - frac) + (i0 + 1 < x.length ? x[i0 + 1] : 0) * frac;
+  }
+  return out;
+}
+
+/** Neighbourhood-maximum peaks of the log spectrogram, thinned to PEAKS_PER_SECOND strongest per second. */
+function pickPeaks(samples: Float32Array): Peak[] {
+  const spec = stft(samples, ANALYSIS_SAMPLE_RATE, { fftSize: FP_FFT_SIZE, hop: FP_HOP });
+  const frames = spec.frames;
+  const nb = MAX_BIN - MIN_BIN;
+  const L = new Float32Array(frames * nb);
+  let loudest = -Infinity;
+  for (let f = 0; f < frames; f++) {
+    for (let k = 0; k < nb; k++) {
+      const v = Math.log(spec.data[f * spec.bins + MIN_BIN + k] + 1e-9);
+      L[f * nb + k] = v;
+      if (v > loudest) loudest = v;
+    }
+  }
+  const maxF = maxFilter(L, frames, nb, NEIGHBOUR_BINS, nb, 1);
+  const maxTF = maxFilter(maxF, nb, frames, NEIGHBOUR_FRAMES, 1, nb);
+  const floor = Math.max(loudest - SILENCE_LOG_RANGE, ABSOLUTE_LOG_FLOOR);
+  const candidates: Peak[] = [];
+  for (let f = 0; f < frames; f++) {
+    for (let k = 0; k < nb; k++) {
+      const v = L[f * nb + k];
+      if (v === maxTF[f * nb + k] && v > floor) candidates.push({ frame: f, bin: k + MIN_BIN, strength: v });
+    }
+  }
+  return thinPeaks(candidates, Math.round(1 / FP_FRAME_SEC));
+}
+
+/**
+ * Density control: a peak is kept when fewer than PEAKS_PER_SECOND stronger peaks lie within ±½ s of it. The
+ * window slides with each peak, so an excerpt keeps the same peaks as the full track (fixed one-second blocks
+ * would not, as their boundaries move with the excerpt's start). Candidates arrive in frame order; the
+ * window's strengths live in a Fenwick tree over strength ranks, so counting the stronger ones costs
+ * O(log n) whatever the density — O(n log n) in all (a plateau of equal cells used to make this quadratic).
+ */
+function thinPeaks(candidates: Peak[], windowFrames: number): Peak[] {
+  const n = candidates.length;
+  const half = windowFrames >> 1;
+  const rank = strengthRanks(candidates);
+  const tree = new Int32Array(n + 1);
+  const add = (r: number, d: number): void => {
+    for (let i = r + 1; i <= n; i += i & -i) tree[i] += d;
+  };
+  /** Window entries ranked before r, i.e. strictly stronger. */
+  const strongerThan = (r: number): number => {
+    let s = 0;
+    for (let i = r; i > 0; i -= i & -i) s += tree[i];
+    return s;
+  };
+  const kept: Peak[] = [];
+  let lo = 0;
+  let hi = 0;
+  for (let i = 0; i < n; i++) {
+    const p = candidates[i];
+    while (hi < n && candidates[hi].frame <= p.frame + half) add(rank[hi++], 1);
+    while (candidates[lo].frame < p.frame - half) add(rank[lo++], -1);
+    if (strongerThan(rank[i]) < PEAKS_PER_SECOND) kept.push(p);
+  }
+  return kept;
+}
+
+/** Dense rank of each candidate's strength, 0 = strongest; equal strengths share a rank. */
+function strengthRanks(candidates: Peak[]): Int32Array {
+  const order = Array.from(candidates.keys()).sort((a, b) => candidates[b].strength - candidates[a].strength);
+  const rank = new Int32Array(candidates.length);
+  let r = -1;
+  let last = NaN;
+  for (const i of order) {
+    if (candidates[i].strength !== last) {
+      r++;
+      last = candidates[i].strength;
+    }
+    rank[i] = r;
+  }
+  return rank;
+}
+
+/**
+ * Running maximum over ±radius along one axis of a 2-D array (van Herk / Gil-Werman: three passes, O(1) per
+ * element whatever the radius). `lines` lines of `length` items; item t of line l sits at l·lineStride + t·itemStride.
+ */
+function maxFilter(
+  src: Float32Array,
+  lines: number,
+  length: number,
+  radius: number,
+  lineStride: number,
+  itemStride: number,
+): Float32Array {
+  const out = new Float32Array(src.length);
+  const w = 2 * radius + 1;
+  const g = new Float32Array(length);
+  const h = new Float32Array(length);
+  for (let l = 0; l < lines; l++) {
+    const base = l * lineStride;
+    for (let t = 0; t < length; t++) {
+      const v = src[base + t * itemStride];
+      g[t] = t % w === 0 ? v : Math.max(g[t - 1], v);
+    }
+    for (let t = length - 1; t >= 0; t--) {
+      const v = src[base + t * itemStride];
+      h[t] = t === length - 1 || (t + 1) % w === 0 ? v : Math.max(h[t + 1], v);
+    }
+    for (let t = 0; t < length; t++) {
+      const lo = Math.max(0, t - radius);
+      const hi = Math.min(length - 1, t + radius);
+      out[base + t * itemStride] = Math.max(h[lo], g[hi]);
+    }
+  }
+  return out;
+}
+
+/** Anchor–target pairs → 21-bit hashes; times are the anchor frames. */
+function pairLandmarks(peaks: Peak[]): Fingerprints {
+  const hashes = new Uint32Array(peaks.length * FAN_OUT);
+  const times = new Uint32Array(peaks.length * FAN_OUT);
+  let n = 0;
+  for (let a = 0; a < peaks.length; a++) {
+    const anchor = peaks[a];
+    let paired = 0;
+    for (let b = a + 1; b < peaks.length && paired < FAN_OUT; b++) {
+      const target = peaks[b];
+      const dt = target.frame - anchor.frame;
+      if (dt > MAX_DT) break;
+      const df = target.bin - anchor.bin;
+      if (dt < 1 || df < -MAX_DF || df > MAX_DF) continue;
+      hashes[n] = landmarkHash(anchor.bin, df, dt);
+      times[n] = anchor.frame;
+      n++;
+      paired++;
+    }
+  }
+  return { hashes: hashes.slice(0, n), times: times.slice(0, n), frameSec: FP_FRAME_SEC };
+}
+
+export function landmarkHash(anchorBin: number, df: number, dt: number): number {
+  return (((anchorBin - MIN_BIN) & 0xff) << 13) | (((df + 64) & 0x7f) << 6) | (dt & 0x3f);
+}
+
+/**
+ * The hashes a query landmark is looked up under: its own and the same pair one frame closer or further.
+ * When the query's frame grid is not aligned with the reference's (any excerpt), an onset peak can land one
+ * frame early or late, which changes Δt by one; looking up the neighbours recovers those landmarks.
+ */
+function lookupHashes(hash: number, out: Uint32Array): number {
+  const dt = hash & 0x3f;
+  const base = hash & ~0x3f;
+  let n = 0;
+  out[n++] = hash;
+  if (dt > 1) out[n++] = base | (dt - 1);
+  if (dt < MAX_DT) out[n++] = base | (dt + 1);
+  return n;
+}
+
+/** Votes for one track at its best time offset. */
+export interface FingerprintHit {
+  trackNo: number;
+  /** Landmarks agreeing on the offset (±1 frame). */
+  votes: number;
+  /** Reference time − query time, in fingerprint frames. */
+  offset: number;
+}
+
+/** Tracks whose offsets are examined, per requested result (see FingerprintIndex.query). */
+const SHORTLIST_FACTOR = 4;
+
+/** Indices of the `k` largest non-zero values, largest first. */
+function topIndices(values: Uint32Array, k: number): number[] {
+  const top: number[] = [];
+  let floor = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === 0 || (top.length === k && v <= floor)) continue;
+    let at = top.length < k ? top.length : k - 1;
+    if (top.length < k) top.push(i);
+    while (at > 0 && values[top[at - 1]] < v) {
+      top[at] = top[at - 1];
+      at--;
+    }
+    top[at] = i;
+    floor = values[top[top.length - 1]];
+  }
+  return top;
+}
+
+/** Offsets are kept in ±2^17 frames (±25 min at 11.6 ms), enough for the 15-minute decode cap. */
+const OFFSET_BIAS = 1 << 17;
+const OFFSET_SPAN = 1 << 18;
+
+/**
+ * Counts (track, offset) votes of matched landmarks and returns each track's best offset, with a ±1 frame
+ * tolerance (peak times jitter by a frame under noise and re-encoding).
+ */
+function bestOffsets(votes: Map<number, number>): FingerprintHit[] {
+  const best = new Map<number, FingerprintHit>();
+  for (const [key, v] of votes) {
+    const score = v + (votes.get(key - 1) ?? 0) + (votes.get(key + 1) ?? 0);
+    const trackNo = Math.floor(key / OFFSET_SPAN);
+    const cur = best.get(trackNo);
+    if (!cur || score > cur.votes)
+      best.set(trackNo, { trackNo, votes: score, offset: (key % OFFSET_SPAN) - OFFSET_BIAS });
+  }
+  return [...best.values()].sort((a, b) => b.votes - a.votes);
+}
+
+function voteKey(trackNo: number, offset: number): number {
+  return trackNo * OFFSET_SPAN + offset + OFFSET_BIAS;
+}
+
+/** The evidence of one query–reference fingerprint match, for exact-audio comparison. */
+export interface FingerprintMatch {
+  votes: number;
+  offset: number;
+  /** Query landmarks that could have matched: those between the first and last matching anchor. */
+  queryLandmarksInSpan: number;
+  /** Matching anchors' span in the query, in frames. */
+  queryStart: number;
+  queryEnd: number;
+  /**
+   * Seconds of the query (1 s bins) holding at least two agreeing landmarks. A chance coincidence — the same
+   * note in the same timbre — agrees within one or two seconds; a reused recording agrees all along.
+   */
+  matchedSeconds: number;
+}
+
+/** Reference landmarks sorted by hash, for direct pairwise matching without the 2^21-bucket index. */
+interface SortedLandmarks {
+  hashes: Uint32Array;
+  times: Uint32Array;
+}
+
+function sortByHash(fp: Fingerprints): SortedLandmarks {
+  const order = Array.from(fp.hashes.keys()).sort((a, b) => fp.hashes[a] - fp.hashes[b] || fp.times[a] - fp.times[b]);
+  return { hashes: Uint32Array.from(order, (i) => fp.hashes[i]), times: Uint32Array.from(order, (i) => fp.times[i]) };
+}
+
+/** First position in sorted `hashes` whose value is ≥ h. */
+function lowerBound(hashes: Uint32Array, h: number): number {
+  let lo = 0;
+  let hi = hashes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (hashes[mid] < h) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Direct comparison of two fingerprint sets: votes at the best offset and where in the query they lie. */
+export function matchFingerprints(query: Fingerprints, ref: Fingerprints): FingerprintMatch {
+  const none: FingerprintMatch = {
+    votes: 0,
+    offset: 0,
+    queryLandmarksInSpan: query.hashes.length,
+    queryStart: 0,
+    queryEnd: 0,
+    matchedSeconds: 0,
+  };
+  const sorted = sortByHash(ref);
+  const votes = new Map<number, number>();
+  forEachHit(query, sorted, (_, refTime, queryTime) => {
+    const key = voteKey(0, refTime - queryTime);
+    votes.set(key, (votes.get(key) ?? 0) + 1);
+  });
+  const [hit] = bestOffsets(votes);
+  if (!hit) return none;
+  let start = Infinity;
+  let end = -Infinity;
+  const perSecond = new Map<number, number>();
+  forEachHit(query, sorted, (_, refTime, queryTime) => {
+    if (Math.abs(refTime - queryTime - hit.offset) > 1) return;
+    if (queryTime < start) start = queryTime;
+    if (queryTime > end) end = queryTime;
+    const second = Math.floor(queryTime * query.frameSec);
+    perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
+  });
+  let inSpan = 0;
+  for (let i = 0; i < query.times.length; i++) if (query.times[i] >= start && query.times[i] <= end) inSpan++;
+  let matchedSeconds = 0;
+  for (const n of perSecond.values()) if (n >= 2) matchedSeconds++;
+  return {
+    votes: hit.votes,
+    offset: hit.offset,
+    queryLandmarksInSpan: inSpan,
+    queryStart: start,
+    queryEnd: end,
+    matchedSeconds,
+  };
+}
+
+function forEachHit(
+  query: Fingerprints,
+  ref: SortedLandmarks,
+  visit: (queryIndex: number, refTime: number, queryTime: number) => void,
+): void {
+  const variants = new Uint32Array(3);
+  for (let i = 0; i < query.hashes.length; i++) {
+    const count = lookupHashes(query.hashes[i], variants);
+    for (let v = 0; v < count; v++) {
+      const h = variants[v];
+      for (let e = lowerBound(ref.hashes, h); e < ref.hashes.length && ref.hashes[e] === h; e++)
+        visit(i, ref.times[e], query.times[i]);
+    }
+  }
+}
+
+/**
+ * Inverted index hash → (track number, anchor time). Additions are buffered and merged into the bucketed
+ * arrays on the next query; removals are tombstones dropped at that merge.
+ */
+export class FingerprintIndex {
+  private bucketStart = new Uint32Array(0);
+  private tracks = new Uint32Array(0);
+  private times = new Uint32Array(0);
+  private pending: { trackNo: number; fp: Fingerprints }[] = [];
+  private readonly removed = new Set<number>();
+  private readonly landmarksPerTrack = new Map<number, number>();
+
+  add(trackNo: number, fp: Fingerprints): void {
+    if (!Number.isInteger(trackNo) || trackNo < 0) throw new RangeError('trackNo must be a non-negative integer');
+    this.removed.delete(trackNo);
+    this.pending.push({ trackNo, fp });
+    this.landmarksPerTrack.set(trackNo, (this.landmarksPerTrack.get(trackNo) ?? 0) + fp.hashes.length);
+  }
+
+  remove(trackNo: number): void {
+    if (this.landmarksPerTrack.delete(trackNo)) this.removed.add(trackNo);
+    this.pending = this.pending.filter((p) => p.trackNo !== trackNo);
+  }
+
+  /** Landmarks held (after pending merges). */
+  get landmarkCount(): number {
+    let n = 0;
+    for (const v of this.landmarksPerTrack.values()) n += v;
+    return n;
+  }
+
+  /** Memory held by the index arrays, in bytes (after merging pending additions). */
+  get byteLength(): number {
+    this.merge();
+    return this.bucketStart.byteLength + this.tracks.byteLength + this.times.byteLength;
+  }
+
+  /**
+   * Tracks ranked by votes at their best offset; `limit` keeps the top ones. Two passes keep this fast on a
+   * large index: raw hit counts per track in a typed array (no time check), then offset histograms only for
+   * the SHORTLIST_FACTOR × limit tracks with the most hits — a track cannot have more votes at one offset
+   * than hits in all.
+   */
+  query(fp: Fingerprints, limit = 50): FingerprintHit[] {
+    this.merge();
+    if (this.tracks.length === 0) return [];
+    const { bucketStart, tracks, times } = this;
+    const variants = new Uint32Array(3);
+    let maxTrack = 0;
+    for (const t of this.landmarksPerTrack.keys()) if (t > maxTrack) maxTrack = t;
+    const hits = new Uint32Array(maxTrack + 1);
+    for (let i = 0; i < fp.hashes.length; i++) {
+      const count = lookupHashes(fp.hashes[i], variants);
+      for (let v = 0; v < count; v++) {
+        const h = variants[v];
+        for (let e = bucketStart[h]; e < bucketStart[h + 1]; e++) hits[tracks[e]]++;
+      }
+    }
+    const shortlist = topIndices(hits, Math.min(hits.length, Math.max(limit, 1) * SHORTLIST_FACTOR));
+    if (shortlist.length === 0) return [];
+    const listed = new Uint8Array(hits.length);
+    for (const t of shortlist) listed[t] = 1;
+    const votes = new Map<number, number>();
+    for (let i = 0; i < fp.hashes.length; i++) {
+      const t = fp.times[i];
+      const count = lookupHashes(fp.hashes[i], variants);
+      for (let v = 0; v < count; v++) {
+        const h = variants[v];
+        for (let e = bucketStart[h]; e < bucketStart[h + 1]; e++) {
+          if (!listed[tracks[e]]) continue;
+          const key = voteKey(tracks[e], times[e] - t);
+          votes.set(key, (votes.get(key) ?? 0) + 1);
+        }
+      }
+    }
+    const ranked = bestOffsets(votes);
+    return ranked.length > limit ? ranked.slice(0, limit) : ranked;
+  }
+
+  /** Counting sort of all live entries into hash buckets. */
+  private merge(): void {
+    if (this.pending.length === 0 && this.removed.size === 0) return;
+    const size = 1 << HASH_BITS;
+    const oldStart = this.bucketStart.length ? this.bucketStart : new Uint32Array(size + 1);
+    const counts = new Uint32Array(size + 1);
+    const live = (trackNo: number): boolean => !this.removed.has(trackNo);
+    for (let h = 0; h < size; h++) {
+      for (let e = oldStart[h]; e < oldStart[h + 1]; e++) if (live(this.tracks[e])) counts[h + 1]++;
+    }
+    for (const p of this.pending)
+      for (let i = 0; i < p.fp.hashes.length; i++) counts[(p.fp.hashes[i] & (size - 1)) + 1]++;
+    for (let h = 0; h < size; h++) counts[h + 1] += counts[h];
+    const total = counts[size];
+    const tracks = new Uint32Array(total);
+    const times = new Uint32Array(total);
+    const fill = counts.slice(0, size);
+    for (let h = 0; h < size; h++) {
+      for (let e = oldStart[h]; e < oldStart[h + 1]; e++) {
+        if (!live(this.tracks[e])) continue;
+        const at = fill[h]++;
+        tracks[at] = this.tracks[e];
+        times[at] = this.times[e];
+      }
+    }
+    for (const p of this.pending) {
+      for (let i = 0; i < p.fp.hashes.length; i++) {
+        const at = fill[p.fp.hashes[i] & (size - 1)]++;
+        tracks[at] = p.trackNo;
+        times[at] = p.fp.times[i];
+      }
+    }
+    this.bucketStart = counts;
+    this.tracks = tracks;
+    this.times = times;
+    this.pending = [];
+    this.removed.clear();
+  }
+}

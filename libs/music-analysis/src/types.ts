@@ -1,0 +1,130 @@
+/**
+ * The engine's shared vocabulary. Feature extraction (signal → TrackFeatures) and matching
+ * (TrackFeatures × catalogue → AnalysisResults) are written against these types only.
+ * Times are seconds; pitches are MIDI note numbers (69 = A4 = 440 Hz); pitch classes 0 = C … 11 = B.
+ */
+
+/** Decoded mono PCM. */
+export interface PcmAudio {
+  samples: Float32Array;
+  sampleRate: number;
+  durationSec: number;
+}
+
+/** Magnitude spectrogram, frame-major: frame f, bin k is at `data[f * bins + k]`. */
+export interface Spectrogram {
+  data: Float32Array;
+  frames: number;
+  bins: number;
+  sampleRate: number;
+  fftSize: number;
+  hop: number;
+}
+
+export type Mode = 'major' | 'minor';
+
+export interface KeyEstimate {
+  /** Pitch class of the tonic, 0 = C. */
+  tonic: number;
+  mode: Mode;
+  /** Correlation with the winning profile, −1…1. */
+  confidence: number;
+  /** e.g. "C major", "F# minor". */
+  name: string;
+}
+
+/** A chord label over a span: root pitch class + quality, or no-chord. */
+export interface ChordSegment {
+  start: number;
+  end: number;
+  /** 0–11, or −1 for no-chord. */
+  root: number;
+  quality: 'maj' | 'min' | 'none';
+}
+
+/** A note of the predominant melody. */
+export interface MelodyNote {
+  start: number;
+  duration: number;
+  /** MIDI pitch, may be fractional before rounding; notes carry the rounded value. */
+  pitch: number;
+}
+
+/** Beat-synchronous chroma: `beats` rows of 12 values (row-major), each row L2-normalised. */
+export interface BeatChroma {
+  data: Float32Array;
+  beats: number;
+  /** Start time of each beat row. */
+  beatTimes: Float32Array;
+}
+
+/** Landmark fingerprints: parallel arrays, one entry per landmark. */
+export interface Fingerprints {
+  /** 32-bit landmark hashes (f1, Δf, Δt). */
+  hashes: Uint32Array;
+  /** Anchor time of each landmark, in fingerprint frames. */
+  times: Uint32Array;
+  /** Seconds per fingerprint frame. */
+  frameSec: number;
+}
+
+/** Everything the engine extracts from one track. Serialisable to Postgres (see serialise.ts). */
+export interface TrackFeatures {
+  durationSec: number;
+  tempoBpm: number;
+  /** Beat times in seconds. */
+  beats: Float32Array;
+  key: KeyEstimate;
+  chords: ChordSegment[];
+  melody: MelodyNote[];
+  /** 16 steps per bar (4 beats × 4), averaged onset strength over bars, max-normalised. */
+  rhythmPattern: Float32Array;
+  beatChroma: BeatChroma;
+  /** Key- and tempo-invariant embedding for fast retrieval (L2-normalised). */
+  embedding: Float32Array;
+  fingerprints: Fingerprints;
+  /** Share of the track (0–1) estimated to carry a singing voice; see vocals.ts for method and limits. */
+  vocalShare: number;
+}
+
+/** The five progress stages of spec §4, reported by the analysis pipeline. */
+export type ProgressCallback = (stage: import('@originality/contracts').AnalysisStage, fraction: number) => void;
+
+// ---- Matching and scoring (engine-matching) ----
+
+/** What one dimension of a comparison found, before it is put into words (explain.ts adds the sentence). */
+export interface DimensionComparison {
+  dimension: import('@originality/contracts').MatchDimension;
+  /** 0–100. */
+  similarity: number;
+  segments: import('@originality/contracts').MatchedSegment[];
+  transform: import('@originality/contracts').MatchTransform;
+  /**
+   * chordProgression only: share 0–1 of the shorter progression's chord n-grams that both tracks contain, before
+   * rarity weighting — so a high share with a low similarity reads "shared, but common in the catalogue".
+   * Absent when either track has no recognised chord change to compare.
+   */
+  sharedShare?: number;
+}
+
+/** A query compared with one reference track: the per-dimension evidence and the combined similarity (score.ts). */
+export interface TrackComparison {
+  /** 0–100, from `trackSimilarity(dimensions)`. */
+  similarity: number;
+  dimensions: DimensionComparison[];
+}
+
+/** What the catalogue knows about a reference track besides its features (spec §3 Track). */
+export interface ReferenceMeta {
+  title: string;
+  artist: string;
+  platform: string;
+  releaseYear?: number;
+  previewUrl?: string;
+}
+
+/** A comparison with a catalogue track, as returned by `CatalogueIndex.match`. */
+export interface ReferenceComparison extends TrackComparison {
+  referenceId: string;
+  meta: ReferenceMeta;
+}

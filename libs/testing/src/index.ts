@@ -1,0 +1,7 @@
+export * from './container-runtime';
+export * from './database';
+export * from './nats';
+export * from './factories';
+export * from './wait';
+export * from './events';
+export * from './service';

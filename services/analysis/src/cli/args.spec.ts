@@ -1,0 +1,49 @@
+import { parseCommandLine, UsageError } from './args';
+
+describe('analysis command line', () => {
+  it.each([[[]], [['--help']], [['analyse', 'a.wav', '--help']]])('shows help for %j', (argv) => {
+    expect(parseCommandLine(argv)).toEqual({ name: 'help' });
+  });
+
+  it('reads catalog import with its manifest', () => {
+    expect(parseCommandLine(['catalog', 'import', 'demo/manifest.json'])).toEqual({ name: 'catalog-import', manifest: 'demo/manifest.json' });
+  });
+
+  it('reads catalog demo with and without a count', () => {
+    expect(parseCommandLine(['catalog', 'demo'])).toEqual({ name: 'catalog-demo', count: null });
+    expect(parseCommandLine(['catalog', 'demo', '--count', '12'])).toEqual({ name: 'catalog-demo', count: 12 });
+    expect(parseCommandLine(['catalog', 'demo', '--count=3'])).toEqual({ name: 'catalog-demo', count: 3 });
+  });
+
+  it('reads analyse with several files and --json anywhere', () => {
+    expect(parseCommandLine(['analyse', 'a.wav', '--json', 'b.mp3'])).toEqual({ name: 'analyse', files: ['a.wav', 'b.mp3'], json: true });
+    expect(parseCommandLine(['analyze', 'a.wav'])).toEqual({ name: 'analyse', files: ['a.wav'], json: false });
+  });
+
+  it('reads eval with defaults and options', () => {
+    expect(parseCommandLine(['eval'])).toEqual({ name: 'eval', out: null, size: 'small' });
+    expect(parseCommandLine(['eval', '--out', '/tmp/e', '--size', 'full'])).toEqual({ name: 'eval', out: '/tmp/e', size: 'full' });
+  });
+
+  it('reads bench lookup sizes', () => {
+    expect(parseCommandLine(['bench'])).toEqual({ name: 'bench', lookupSizes: null });
+    expect(parseCommandLine(['bench', '--lookup-sizes', '1000, 5000'])).toEqual({ name: 'bench', lookupSizes: [1000, 5000] });
+  });
+
+  it.each([
+    [['frobnicate'], 'unknown command "frobnicate"'],
+    [['catalog'], 'catalog needs a subcommand'],
+    [['catalog', 'export'], 'unknown catalog subcommand "export"'],
+    [['catalog', 'import'], 'exactly one manifest path'],
+    [['catalog', 'import', 'a.json', 'b.json'], 'exactly one manifest path'],
+    [['catalog', 'demo', '--count', '0'], '--count must be a whole number from 1 to 500, got "0"'],
+    [['catalog', 'demo', '--count', 'ten'], '--count must be a whole number'],
+    [['analyse'], 'at least one audio file'],
+    [['analyse', 'a.wav', '--jsn'], "Unknown option '--jsn'"],
+    [['eval', '--size', 'huge'], '--size must be small or full, got "huge"'],
+    [['bench', '--lookup-sizes', '10,x'], '--lookup-sizes must be a whole number'],
+  ])('refuses %j with a message that says what is wrong', (argv, message) => {
+    expect(() => parseCommandLine(argv)).toThrow(UsageError);
+    expect(() => parseCommandLine(argv)).toThrow(message);
+  });
+});

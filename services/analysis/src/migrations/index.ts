@@ -1,0 +1,6 @@
+import { outboxMigration } from '@originality/platform';
+import { ANALYSIS_SCHEMA } from '../schema';
+import { CreateCatalogue1763900000000 } from './1763900000000-CreateCatalogue';
+
+/** Migrations of the `analysis` schema, oldest first. */
+export const ANALYSIS_MIGRATIONS = [outboxMigration(ANALYSIS_SCHEMA), CreateCatalogue1763900000000];

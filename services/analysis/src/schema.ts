@@ -1,0 +1,2 @@
+/** The Postgres schema the analysis service owns. */
+export const ANALYSIS_SCHEMA = 'analysis';

@@ -1,0 +1,2 @@
+/** The Postgres schema the billing service owns. */
+export const BILLING_SCHEMA = 'billing';

@@ -1,0 +1,2 @@
+/** The Postgres schema the identity service owns. */
+export const IDENTITY_SCHEMA = 'identity';

@@ -1,0 +1,180 @@
+/**
+ * Benchmark (a) and (c): full analysis + matching of a 3-minute 192 kbit/s MP3 against the demo
+ * catalogue, relative to ffmpeg's own decode time of the same file, stage by stage, with peak RSS;
+ * and the fingerprint index's size per hour of audio. Run by benchmarks.ts in a child process.
+ */
+import 'reflect-metadata';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AnalysisStage } from '@originality/contracts';
+import {
+  analyseFile,
+  CatalogueIndex,
+  decodeAudio,
+  extractFeatures,
+  FingerprintIndex,
+  HASH_BITS,
+  type TrackFeatures,
+} from '@originality/music-analysis';
+import { composePiece, renderPiece, writeWav, DEFAULT_SAMPLE_RATE } from '@originality/music-synth';
+import { Client } from 'pg';
+import { CatalogueRepository } from '../../services/analysis/src/catalogue/catalogue.repository';
+import { CatalogueService } from '../../services/analysis/src/catalogue/catalogue.service';
+import { InProcessAnalyser } from '../../services/analysis/src/catalogue/track-analyser';
+import { openAnalysisDatabase } from '../../services/analysis/src/database';
+import { DEMO_PLATFORM, generateDemoCatalogue } from '../eval/demo-catalogue';
+import { ffmpegPath, runFfmpeg } from '../eval/ffmpeg';
+import { emitResult, log } from './child';
+
+export const QUERY_SECONDS = 180;
+export const QUERY_BITRATE = '192k';
+/** Demo pieces analysed in-process when no catalogue is in Postgres. */
+const FALLBACK_CATALOGUE_SIZE = 30;
+const DECODE_RUNS = 3;
+
+export interface EndToEndResult {
+  catalogue: { source: 'postgres' | 'generated'; size: number };
+  queryDurationSec: number;
+  ffmpegDecodeMs: number;
+  coldAnalysisMs: number;
+  analysisMs: number;
+  stagesMs: Record<string, number>;
+  peakRssMb: number;
+  landmarksPerSecond: number;
+  fingerprintIndexBytesPerHour: number;
+}
+
+async function main(): Promise<void> {
+  const tmp = mkdtempSync(join(tmpdir(), 'originality-bench-'));
+  try {
+    const index = await catalogueIndex(tmp);
+    const mp3 = await renderQueryMp3(tmp);
+    const ffmpegDecodeMs = await ffmpegDecodeTime(mp3);
+    log(`analysing the ${QUERY_SECONDS / 60}-minute MP3 (cold, then warm)`);
+    const cold = await timedAnalysis(mp3, index);
+    const warm = await timedAnalysis(mp3, index);
+    const features = extractFeatures(await decodeAudio(mp3));
+    const result: EndToEndResult = {
+      catalogue: index.source,
+      queryDurationSec: features.durationSec,
+      ffmpegDecodeMs,
+      coldAnalysisMs: cold.totalMs,
+      analysisMs: warm.totalMs,
+      stagesMs: warm.stagesMs,
+      peakRssMb: (process.resourceUsage().maxRSS * 1024) / 2 ** 20,
+      ...fingerprintDensity(features),
+    };
+    emitResult(result);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+type SourcedIndex = CatalogueIndex & { source: EndToEndResult['catalogue'] };
+
+/** The catalogue from Postgres when DATABASE_URL holds one of this engine version, else a small demo set analysed here. */
+async function catalogueIndex(tmp: string): Promise<SourcedIndex> {
+  const url = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/originality';
+  if (await databaseHoldsCatalogue(url)) {
+    const dataSource = await openAnalysisDatabase(url);
+    try {
+      const service = new CatalogueService(new CatalogueRepository(dataSource), new InProcessAnalyser());
+      const index = await service.loadIndex();
+      log(`catalogue: ${index.size} tracks from Postgres${service.staleTracks ? ` (${service.staleTracks} left out: extracted by another engine version)` : ''}`);
+      // Matching against an empty index would time nothing; re-import the catalogue to bench against it.
+      if (index.size > 0) return Object.assign(index, { source: { source: 'postgres' as const, size: index.size } });
+    } finally {
+      await dataSource.destroy();
+    }
+  }
+  return generatedIndex(tmp);
+}
+
+/** A small demo set rendered and analysed here, when Postgres holds no catalogue of this engine version. */
+async function generatedIndex(tmp: string): Promise<SourcedIndex> {
+  log(`catalogue: none usable in Postgres; rendering and analysing ${FALLBACK_CATALOGUE_SIZE} demo pieces`);
+  const dir = join(tmp, 'demo');
+  const { entries } = await generateDemoCatalogue(dir, { count: FALLBACK_CATALOGUE_SIZE, seed: 'bench' });
+  const index = new CatalogueIndex();
+  for (const [i, entry] of entries.entries()) {
+    const features = extractFeatures(await decodeAudio(join(dir, entry.file)));
+    index.add({ id: `demo-${i}`, meta: { title: entry.title, artist: entry.artist, platform: DEMO_PLATFORM }, features });
+  }
+  return Object.assign(index, { source: { source: 'generated' as const, size: index.size } });
+}
+
+async function databaseHoldsCatalogue(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url });
+  try {
+    await client.connect();
+    const found = await client.query<{ n: string }>(
+      `SELECT CASE WHEN to_regclass('analysis.reference_tracks') IS NULL THEN 0
+              ELSE (SELECT count(*) FROM analysis.reference_tracks) END AS n`,
+    );
+    return Number(found.rows[0]?.n ?? 0) > 0;
+  } catch {
+    return false; // No such database or server: fall back to a generated catalogue.
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** A 3-minute piece from the in-repo synthesiser, encoded at 192 kbit/s like a typical upload. */
+async function renderQueryMp3(tmp: string): Promise<string> {
+  log('rendering and encoding the 3-minute query MP3');
+  const piece = composePiece('bench-query', { style: 'pop', seconds: QUERY_SECONDS });
+  const wav = join(tmp, 'query.wav');
+  writeWav(wav, renderPiece(piece, { seconds: QUERY_SECONDS, sampleRate: DEFAULT_SAMPLE_RATE }), DEFAULT_SAMPLE_RATE);
+  const mp3 = join(tmp, 'query.mp3');
+  await runFfmpeg(['-i', wav, '-codec:a', 'libmp3lame', '-b:a', QUERY_BITRATE, '-ar', '44100', mp3]);
+  return mp3;
+}
+
+/** ffmpeg decoding the file to nothing: the floor any analysis of it pays. Best of a few runs. */
+async function ffmpegDecodeTime(file: string): Promise<number> {
+  const runs: number[] = [];
+  for (let i = 0; i < DECODE_RUNS; i++) {
+    const started = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', file, '-f', 'null', '-'], { stdio: 'ignore' });
+      child.on('error', reject);
+      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg decode exited with ${code}`))));
+    });
+    runs.push(performance.now() - started);
+  }
+  return Math.min(...runs);
+}
+
+/** Wall time of analyseFile and of each progress stage (from its first report to the next stage's). */
+async function timedAnalysis(file: string, index: CatalogueIndex) {
+  const starts: [AnalysisStage, number][] = [];
+  const started = performance.now();
+  await analyseFile(file, index, {
+    onProgress: (stage) => {
+      if (starts[starts.length - 1]?.[0] !== stage) starts.push([stage, performance.now()]);
+    },
+  });
+  const ended = performance.now();
+  const stagesMs: Record<string, number> = {};
+  starts.forEach(([stage, at], i) => (stagesMs[stage] = (starts[i + 1]?.[1] ?? ended) - at));
+  return { totalMs: ended - started, stagesMs };
+}
+
+/** Landmarks per second of audio, and the bytes they take in the fingerprint index per hour of audio. */
+function fingerprintDensity(features: TrackFeatures) {
+  const index = new FingerprintIndex();
+  const emptyBytes = index.byteLength + (2 ** HASH_BITS + 1) * 4; // the bucket table is fixed, not per hour
+  index.add(0, features.fingerprints);
+  const perTrackBytes = index.byteLength - emptyBytes;
+  return {
+    landmarksPerSecond: features.fingerprints.hashes.length / features.durationSec,
+    fingerprintIndexBytesPerHour: (perTrackBytes / features.durationSec) * 3600,
+  };
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
