@@ -41,7 +41,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/services/*', '../../services/**', '**/gateway/**'], message: 'Share code through libs/, not by importing another app.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/services/*', '../../services/**', '**/gateway/**'],
+              message: 'Share code through libs/, not by importing another app.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,6 +1,17 @@
 // One Jest run, several projects: fast unit tests, jsdom frontend tests, and integration tests
 // that talk to real Postgres, NATS and S3 (see libs/testing).
-const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true, tsx: true }, transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } }, target: 'es2022', keepClassNames: true }, module: { type: 'commonjs' } }];
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+  },
+];
 const moduleNameMapper = {
   '^@originality/contracts$': '<rootDir>/libs/contracts/src/index.ts',
   '^@originality/platform$': '<rootDir>/libs/platform/src/index.ts',
@@ -22,7 +33,12 @@ const base = {
 };
 module.exports = {
   projects: [
-    { ...base, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/{libs,services,gateway,tools}/**/*.spec.ts'] },
+    {
+      ...base,
+      displayName: 'unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{libs,services,gateway,tools}/**/*.spec.ts'],
+    },
     {
       ...base,
       displayName: 'frontend',
@@ -31,6 +47,12 @@ module.exports = {
       setupFilesAfterEnv: existing(['<rootDir>/frontend/src/test/setup.ts']),
       moduleNameMapper: { ...moduleNameMapper, '\\.(css|less|svg|png)$': '<rootDir>/frontend/src/test/file-stub.ts' },
     },
-    { ...base, displayName: 'integration', testEnvironment: 'node', testMatch: ['<rootDir>/{libs,services,gateway,tools}/**/*.int-spec.ts'], setupFilesAfterEnv: ['<rootDir>/tools/test/integration-setup.ts'] },
+    {
+      ...base,
+      displayName: 'integration',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{libs,services,gateway,tools}/**/*.int-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/tools/test/integration-setup.ts'],
+    },
   ],
 };

@@ -11,12 +11,18 @@ describe('gateway settings', () => {
   });
 
   it('derives the redirect URL from PUBLIC_URL unless given', () => {
-    expect(loadGatewayConfig({ PUBLIC_URL: 'https://app.example/' }).OIDC_REDIRECT_URL).toBe('https://app.example/api/callback');
-    expect(loadGatewayConfig({ OIDC_REDIRECT_URL: 'https://x.example/cb' }).OIDC_REDIRECT_URL).toBe('https://x.example/cb');
+    expect(loadGatewayConfig({ PUBLIC_URL: 'https://app.example/' }).OIDC_REDIRECT_URL).toBe(
+      'https://app.example/api/callback',
+    );
+    expect(loadGatewayConfig({ OIDC_REDIRECT_URL: 'https://x.example/cb' }).OIDC_REDIRECT_URL).toBe(
+      'https://x.example/cb',
+    );
   });
 
   it('refuses to run in production on development secrets or a plain-http issuer, naming each', () => {
-    expect(() => loadGatewayConfig({ NODE_ENV: 'production', OIDC_ISSUER_URL: 'http://idp.example' })).toThrow(ConfigError);
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', OIDC_ISSUER_URL: 'http://idp.example' })).toThrow(
+      ConfigError,
+    );
     try {
       loadGatewayConfig({ NODE_ENV: 'production', OIDC_ISSUER_URL: 'http://idp.example' });
     } catch (err) {

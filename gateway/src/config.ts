@@ -62,7 +62,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     if (!env.SESSION_SECRET?.trim()) problems.push('SESSION_SECRET is required in production');
     if (!env.OIDC_CLIENT_SECRET?.trim()) problems.push('OIDC_CLIENT_SECRET is required in production');
     if (!env.OIDC_ISSUER_URL?.trim()) problems.push('OIDC_ISSUER_URL is required in production');
-    if (new URL(config.OIDC_ISSUER_URL).protocol !== 'https:') problems.push('OIDC_ISSUER_URL must use https in production');
+    if (new URL(config.OIDC_ISSUER_URL).protocol !== 'https:')
+      problems.push('OIDC_ISSUER_URL must use https in production');
   }
   if (problems.length) throw new ConfigError(problems);
   return {

@@ -8,7 +8,6 @@ import { SESSION_COOKIE } from '../src/session/session.middleware';
 import { TestBrowser } from './support/browser';
 import { type TestNatsServer, freePort, privateNats, startDevIdp, startIdentity } from './support/stack';
 
-
 const SUPER_ADMIN_EMAIL = 'boss@example.test';
 const SUPER_ADMIN_ID = `dev:${SUPER_ADMIN_EMAIL}`;
 const PROMOTION_TARGET_EMAIL = 'target@example.test';
@@ -60,7 +59,10 @@ describe('gateway (real OIDC sign-in, identity service, Postgres and NATS)', () 
     await browsers.admin.signIn('admin@example.test', 'Ada Admin');
     await browsers.superAdmin.signIn(SUPER_ADMIN_EMAIL, 'Sam Super');
     await new TestBrowser(appUrl).signIn(PROMOTION_TARGET_EMAIL, 'Tom Target');
-    const promoted = await browsers.superAdmin.json('POST', '/api/admin/promote-user', { userId: 'dev:admin@example.test', role: 'admin' });
+    const promoted = await browsers.superAdmin.json('POST', '/api/admin/promote-user', {
+      userId: 'dev:admin@example.test',
+      role: 'admin',
+    });
     expect(promoted.status).toBe(200);
   });
 
@@ -79,8 +81,12 @@ describe('gateway (real OIDC sign-in, identity service, Postgres and NATS)', () 
       const before = browser.cookie(SESSION_COOKIE);
       expect(before).toBeDefined();
       const browser2 = new TestBrowser(appUrl);
-      expect(await browser2.signIn('returner@example.test', 'Rita Return', '/api/login?returnTo=/profile?tab=1')).toBe('/profile?tab=1');
-      expect(await new TestBrowser(appUrl).signIn('x@example.test', 'X', '/api/login?returnTo=//evil.example/')).toBe('/');
+      expect(await browser2.signIn('returner@example.test', 'Rita Return', '/api/login?returnTo=/profile?tab=1')).toBe(
+        '/profile?tab=1',
+      );
+      expect(await new TestBrowser(appUrl).signIn('x@example.test', 'X', '/api/login?returnTo=//evil.example/')).toBe(
+        '/',
+      );
       // The id set before sign-in is not the one afterwards (session fixation).
       expect(await browser.signIn('fixated@example.test', 'F', '/api/login')).toBe('/');
       expect(browser.cookie(SESSION_COOKIE)).not.toBe(before);
@@ -127,30 +133,46 @@ describe('gateway (real OIDC sign-in, identity service, Postgres and NATS)', () 
       { method: 'GET', path: '/api/admin/users', body: undefined, admin: 200 },
       { method: 'GET', path: '/api/admin/maintenance-status', body: undefined, admin: 403 },
       { method: 'POST', path: '/api/admin/toggle-maintenance', body: { enabled: false }, admin: 403 },
-      { method: 'POST', path: '/api/admin/promote-user', body: { userId: `dev:${PROMOTION_TARGET_EMAIL}`, role: 'admin' }, admin: 403 },
+      {
+        method: 'POST',
+        path: '/api/admin/promote-user',
+        body: { userId: `dev:${PROMOTION_TARGET_EMAIL}`, role: 'admin' },
+        admin: 403,
+      },
     ];
 
     it.each(routes)('$method $path: 401 signed out, 403 user, $admin admin, 200 super admin', async (route) => {
-      const statusOf = async (who: keyof typeof browsers) => (await browsers[who].json(route.method, route.path, route.body)).status;
+      const statusOf = async (who: keyof typeof browsers) =>
+        (await browsers[who].json(route.method, route.path, route.body)).status;
       expect(await statusOf('anonymous')).toBe(401);
       expect(await statusOf('user')).toBe(403);
       expect(await statusOf('admin')).toBe(route.admin);
       expect(await statusOf('superAdmin')).toBe(200);
       const refusal = await browsers.user.json(route.method, route.path, route.body);
-      expect(await refusal.json()).toEqual({ error: 'This area requires administrator privileges.', code: 'FORBIDDEN' });
+      expect(await refusal.json()).toEqual({
+        error: 'This area requires administrator privileges.',
+        code: 'FORBIDDEN',
+      });
     });
 
     it('refuses to promote the super administrator or to an unknown role', async () => {
-      const self = await browsers.superAdmin.json('POST', '/api/admin/promote-user', { userId: SUPER_ADMIN_ID, role: 'admin' });
+      const self = await browsers.superAdmin.json('POST', '/api/admin/promote-user', {
+        userId: SUPER_ADMIN_ID,
+        role: 'admin',
+      });
       expect(self.status).toBe(400);
-      const unknown = await browsers.superAdmin.json('POST', '/api/admin/promote-user', { userId: 'dev:user@example.test', role: 'owner' });
+      const unknown = await browsers.superAdmin.json('POST', '/api/admin/promote-user', {
+        userId: 'dev:user@example.test',
+        role: 'owner',
+      });
       expect(unknown.status).toBe(400);
       expect(((await unknown.json()) as HttpErrorBody).code).toBe('VALIDATION');
     });
   });
 
   describe('CSRF', () => {
-    const toggle = (headers: Record<string, string>) => browsers.superAdmin.json('POST', '/api/admin/toggle-maintenance', { enabled: false }, headers);
+    const toggle = (headers: Record<string, string>) =>
+      browsers.superAdmin.json('POST', '/api/admin/toggle-maintenance', { enabled: false }, headers);
 
     it.each([
       ['no Sec-Fetch-Site and no Origin', {}],
@@ -198,12 +220,20 @@ describe('gateway (real OIDC sign-in, identity service, Postgres and NATS)', () 
       const caller = { userId: SUPER_ADMIN_ID, email: SUPER_ADMIN_EMAIL, roles: ['super_admin'], isSuperAdmin: true };
       try {
         const data = { caller, data: { enabled: true } };
-        await nc.request(IdentitySubjects.setMaintenance, codec.encode({ pattern: IdentitySubjects.setMaintenance, data, id: 'x' }), { timeout: 5000 });
-        await eventually(async () => ((await (await browsers.user.json('GET', '/api/maintenance-status')).json()) as MaintenanceStatus).enabled, {
-          timeoutMs: 10_000,
-          intervalMs: 100,
-          what: 'the gateway to see maintenance switched on',
-        });
+        await nc.request(
+          IdentitySubjects.setMaintenance,
+          codec.encode({ pattern: IdentitySubjects.setMaintenance, data, id: 'x' }),
+          { timeout: 5000 },
+        );
+        await eventually(
+          async () =>
+            ((await (await browsers.user.json('GET', '/api/maintenance-status')).json()) as MaintenanceStatus).enabled,
+          {
+            timeoutMs: 10_000,
+            intervalMs: 100,
+            what: 'the gateway to see maintenance switched on',
+          },
+        );
       } finally {
         await nc.close();
       }
@@ -221,13 +251,19 @@ describe('gateway (real OIDC sign-in, identity service, Postgres and NATS)', () 
     };
 
     it('refuses unknown fields', async () => {
-      const body = await expectClientError(await browsers.user.json('PUT', '/api/auth/profile', { firstName: 'A', isAdmin: true }), 400);
+      const body = await expectClientError(
+        await browsers.user.json('PUT', '/api/auth/profile', { firstName: 'A', isAdmin: true }),
+        400,
+      );
       expect(body.code).toBe('VALIDATION');
     });
 
     it('refuses wrong types', async () => {
       await expectClientError(await browsers.user.json('PUT', '/api/auth/profile', { username: 12345 }), 400);
-      await expectClientError(await browsers.superAdmin.json('POST', '/api/admin/toggle-maintenance', { enabled: 'yes' }), 400);
+      await expectClientError(
+        await browsers.superAdmin.json('POST', '/api/admin/toggle-maintenance', { enabled: 'yes' }),
+        400,
+      );
       await expectClientError(await browsers.user.json('PUT', '/api/auth/profile', [{ firstName: 'A' }]), 400);
       await expectClientError(await browsers.user.json('PUT', '/api/auth/profile', '"just a string"'), 400);
     });
@@ -237,16 +273,25 @@ describe('gateway (real OIDC sign-in, identity service, Postgres and NATS)', () 
     });
 
     it('refuses a username identity finds invalid, with its message', async () => {
-      const body = await expectClientError(await browsers.user.json('PUT', '/api/auth/profile', { username: 'no spaces allowed' }), 400);
+      const body = await expectClientError(
+        await browsers.user.json('PUT', '/api/auth/profile', { username: 'no spaces allowed' }),
+        400,
+      );
       expect(body.error).toMatch(/Username/);
     });
 
     it('refuses a 2 MB JSON body with 413', async () => {
-      await expectClientError(await browsers.user.json('PUT', '/api/auth/profile', { firstName: 'x'.repeat(2 * 1024 * 1024) }), 413);
+      await expectClientError(
+        await browsers.user.json('PUT', '/api/auth/profile', { firstName: 'x'.repeat(2 * 1024 * 1024) }),
+        413,
+      );
     });
 
     it('refuses malformed JSON with 400', async () => {
-      const body = await expectClientError(await browsers.user.json('PUT', '/api/auth/profile', '{"firstName": "A",'), 400);
+      const body = await expectClientError(
+        await browsers.user.json('PUT', '/api/auth/profile', '{"firstName": "A",'),
+        400,
+      );
       expect(body).toEqual({ error: 'The request body is not valid JSON.', code: 'VALIDATION' });
     });
 
@@ -255,7 +300,11 @@ describe('gateway (real OIDC sign-in, identity service, Postgres and NATS)', () 
     });
 
     it('updates the profile when the input is good', async () => {
-      const res = await browsers.user.json('PUT', '/api/auth/profile', { firstName: 'Uma', lastName: 'Updated', username: 'uma_u' });
+      const res = await browsers.user.json('PUT', '/api/auth/profile', {
+        firstName: 'Uma',
+        lastName: 'Updated',
+        username: 'uma_u',
+      });
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ firstName: 'Uma', lastName: 'Updated', username: 'uma_u' });
     });

@@ -14,9 +14,18 @@ const endToEnd = (over: Partial<EndToEndResult> = {}): EndToEndResult => ({
   fingerprintIndexBytesPerHour: 1.4e6,
   ...over,
 });
-const lookup = (tracks: number, p95Ms: number): LookupResult => ({ tracks, queries: 60, p50Ms: 1, p95Ms, found: 60, buildMs: 1, lookupBytes: 2 ** 20 });
+const lookup = (tracks: number, p95Ms: number): LookupResult => ({
+  tracks,
+  queries: 60,
+  p50Ms: 1,
+  p95Ms,
+  found: 60,
+  buildMs: 1,
+  lookupBytes: 2 ** 20,
+});
 
-const verdict = (rows: ReturnType<typeof benchRows>, measure: string) => rows.find((r) => r.measure.startsWith(measure))?.pass;
+const verdict = (rows: ReturnType<typeof benchRows>, measure: string) =>
+  rows.find((r) => r.measure.startsWith(measure))?.pass;
 
 describe('benchmark table', () => {
   it('passes each target the figures meet', () => {

@@ -35,7 +35,8 @@ export interface BenchmarkOptions {
 export async function runBenchmarks(options: BenchmarkOptions): Promise<number> {
   const endToEnd = await runBenchmarkChild<EndToEndResult>('end-to-end.ts', []);
   const lookups: LookupResult[] = [];
-  for (const size of options.lookupSizes ?? DEFAULT_LOOKUP_SIZES) lookups.push(await runBenchmarkChild<LookupResult>('lookup.ts', [String(size)]));
+  for (const size of options.lookupSizes ?? DEFAULT_LOOKUP_SIZES)
+    lookups.push(await runBenchmarkChild<LookupResult>('lookup.ts', [String(size)]));
   const rows = benchRows(endToEnd, lookups);
   options.out(formatBenchTable(rows, endToEnd));
   return rows.every((row) => row.pass !== false) ? 0 : 1;
@@ -50,9 +51,24 @@ export function benchRows(e: EndToEndResult, lookups: LookupResult[]): BenchRow[
     { measure: 'ffmpeg decode of the 3-min MP3', value: ms(e.ffmpegDecodeMs), target: '', pass: null },
     { measure: 'full analysis + matching (warm)', value: ms(e.analysisMs), target: '', pass: null },
     { measure: 'full analysis + matching (cold, first run)', value: ms(e.coldAnalysisMs), target: '', pass: null },
-    ...Object.entries(e.stagesMs).map(([stage, value]) => ({ measure: `  stage: ${stage}`, value: ms(value), target: '', pass: null })),
-    { measure: 'analysis time / ffmpeg decode time', value: `${ratio.toFixed(1)}×`, target: `≤ ${TARGETS.analysisOverDecode}×`, pass: ratio <= TARGETS.analysisOverDecode },
-    { measure: 'peak RSS of the analysing process', value: `${e.peakRssMb.toFixed(0)} MB`, target: `≤ ${TARGETS.peakRssMb} MB`, pass: e.peakRssMb <= TARGETS.peakRssMb },
+    ...Object.entries(e.stagesMs).map(([stage, value]) => ({
+      measure: `  stage: ${stage}`,
+      value: ms(value),
+      target: '',
+      pass: null,
+    })),
+    {
+      measure: 'analysis time / ffmpeg decode time',
+      value: `${ratio.toFixed(1)}×`,
+      target: `≤ ${TARGETS.analysisOverDecode}×`,
+      pass: ratio <= TARGETS.analysisOverDecode,
+    },
+    {
+      measure: 'peak RSS of the analysing process',
+      value: `${e.peakRssMb.toFixed(0)} MB`,
+      target: `≤ ${TARGETS.peakRssMb} MB`,
+      pass: e.peakRssMb <= TARGETS.peakRssMb,
+    },
   ];
   for (const l of lookups) {
     const atTarget = l.tracks >= TARGETS.lookupTargetTracks;
@@ -64,12 +80,27 @@ export function benchRows(e: EndToEndResult, lookups: LookupResult[]): BenchRow[
         target: atTarget ? `≤ ${TARGETS.lookupP95Ms} ms` : '',
         pass: atTarget ? l.p95Ms <= TARGETS.lookupP95Ms : null,
       },
-      { measure: `  index memory at ${l.tracks.toLocaleString('en')} tracks`, value: `${(l.lookupBytes / 2 ** 20).toFixed(0)} MiB`, target: '', pass: null },
+      {
+        measure: `  index memory at ${l.tracks.toLocaleString('en')} tracks`,
+        value: `${(l.lookupBytes / 2 ** 20).toFixed(0)} MiB`,
+        target: '',
+        pass: null,
+      },
     );
   }
   rows.push(
-    { measure: 'fingerprint landmarks per second of audio', value: e.landmarksPerSecond.toFixed(1), target: '', pass: null },
-    { measure: 'fingerprint index size per hour of audio', value: `${mbPerHour.toFixed(2)} MB`, target: `≤ ${TARGETS.fingerprintMbPerHour} MB`, pass: mbPerHour <= TARGETS.fingerprintMbPerHour },
+    {
+      measure: 'fingerprint landmarks per second of audio',
+      value: e.landmarksPerSecond.toFixed(1),
+      target: '',
+      pass: null,
+    },
+    {
+      measure: 'fingerprint index size per hour of audio',
+      value: `${mbPerHour.toFixed(2)} MB`,
+      target: `≤ ${TARGETS.fingerprintMbPerHour} MB`,
+      pass: mbPerHour <= TARGETS.fingerprintMbPerHour,
+    },
   );
   return rows;
 }
@@ -78,7 +109,11 @@ export function formatBenchTable(rows: BenchRow[], e: EndToEndResult): string {
   const header = ['measure', 'value', 'target', 'result'];
   const cells = rows.map((r) => [r.measure, r.value, r.target, r.pass === null ? '' : r.pass ? 'PASS' : 'MISS']);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) => c.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (c: string[]) =>
+    c
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [
     `Catalogue: ${e.catalogue.size} tracks (${e.catalogue.source === 'postgres' ? 'from Postgres' : 'generated in-process'}); ` +
       `query: ${e.queryDurationSec.toFixed(0)} s MP3 at 192 kbit/s`,

@@ -82,7 +82,9 @@ async function catalogueIndex(tmp: string): Promise<SourcedIndex> {
     try {
       const service = new CatalogueService(new CatalogueRepository(dataSource), new InProcessAnalyser());
       const index = await service.loadIndex();
-      log(`catalogue: ${index.size} tracks from Postgres${service.staleTracks ? ` (${service.staleTracks} left out: extracted by another engine version)` : ''}`);
+      log(
+        `catalogue: ${index.size} tracks from Postgres${service.staleTracks ? ` (${service.staleTracks} left out: extracted by another engine version)` : ''}`,
+      );
       // Matching against an empty index would time nothing; re-import the catalogue to bench against it.
       if (index.size > 0) return Object.assign(index, { source: { source: 'postgres' as const, size: index.size } });
     } finally {
@@ -100,7 +102,11 @@ async function generatedIndex(tmp: string): Promise<SourcedIndex> {
   const index = new CatalogueIndex();
   for (const [i, entry] of entries.entries()) {
     const features = extractFeatures(await decodeAudio(join(dir, entry.file)));
-    index.add({ id: `demo-${i}`, meta: { title: entry.title, artist: entry.artist, platform: DEMO_PLATFORM }, features });
+    index.add({
+      id: `demo-${i}`,
+      meta: { title: entry.title, artist: entry.artist, platform: DEMO_PLATFORM },
+      features,
+    });
   }
   return Object.assign(index, { source: { source: 'generated' as const, size: index.size } });
 }
@@ -138,7 +144,11 @@ async function ffmpegDecodeTime(file: string): Promise<number> {
   for (let i = 0; i < DECODE_RUNS; i++) {
     const started = performance.now();
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', file, '-f', 'null', '-'], { stdio: 'ignore' });
+      const child = spawn(
+        ffmpegPath(),
+        ['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', file, '-f', 'null', '-'],
+        { stdio: 'ignore' },
+      );
       child.on('error', reject);
       child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg decode exited with ${code}`))));
     });

@@ -8,7 +8,13 @@
  * here). Each query is one reference's landmarks (as if the upload contained it) with a perturbed
  * embedding. Hashes are uniform over HASH_BITS, which flatters bucket sizes somewhat against real audio.
  */
-import { CatalogueIndex, EMBEDDING_DIM, FP_FRAME_SEC, HASH_BITS, type TrackFeatures } from '@originality/music-analysis';
+import {
+  CatalogueIndex,
+  EMBEDDING_DIM,
+  FP_FRAME_SEC,
+  HASH_BITS,
+  type TrackFeatures,
+} from '@originality/music-analysis';
 import { emitResult, log } from './child';
 
 export const REFERENCE_SECONDS = 30;
@@ -76,14 +82,21 @@ export function benchLookup(tracks: number): LookupResult {
   for (let i = 0; i < tracks; i++) {
     const descriptor = aReference(random);
     if (i % every === 0 && sources.length < QUERIES) sources.push({ id: `ref-${i}`, descriptor });
-    index.add({ id: `ref-${i}`, meta: { title: `Reference ${i}`, artist: 'Synthetic', platform: 'bench' }, features: descriptor as TrackFeatures });
+    index.add({
+      id: `ref-${i}`,
+      meta: { title: `Reference ${i}`, artist: 'Synthetic', platform: 'bench' },
+      features: descriptor as TrackFeatures,
+    });
   }
   const lookupBytes = index.lookupBytes; // also merges the pending fingerprints, outside the timed lookups
   const buildMs = performance.now() - started;
   const latencies: number[] = [];
   let found = 0;
   for (const source of sources) {
-    const query = { embedding: unitVector(random, source.descriptor.embedding, QUERY_NOISE), fingerprints: source.descriptor.fingerprints };
+    const query = {
+      embedding: unitVector(random, source.descriptor.embedding, QUERY_NOISE),
+      fingerprints: source.descriptor.fingerprints,
+    };
     const t0 = performance.now();
     const candidates = index.lookup(query);
     latencies.push(performance.now() - t0);
@@ -91,7 +104,15 @@ export function benchLookup(tracks: number): LookupResult {
   }
   latencies.sort((a, b) => a - b);
   const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]!;
-  return { tracks, queries: latencies.length, p50Ms: percentile(0.5), p95Ms: percentile(0.95), found, buildMs, lookupBytes };
+  return {
+    tracks,
+    queries: latencies.length,
+    p50Ms: percentile(0.5),
+    p95Ms: percentile(0.95),
+    found,
+    buildMs,
+    lookupBytes,
+  };
 }
 
 if (process.argv[1] === __filename) {

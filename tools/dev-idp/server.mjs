@@ -121,7 +121,10 @@ export async function startDevIdp({ port = 3001, issuer = `http://localhost:${po
       const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session.grantIdFor(ctx.oidc.client.clientId);
       if (grantId) return ctx.oidc.provider.Grant.find(grantId);
       if (!registered.has(ctx.oidc.client.clientId) || !ctx.oidc.session.accountId) return undefined;
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId });
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client.clientId,
+        accountId: ctx.oidc.session.accountId,
+      });
       grant.addOIDCScope(SCOPES);
       await grant.save();
       return grant;
@@ -148,7 +151,12 @@ export async function startDevIdp({ port = 3001, issuer = `http://localhost:${po
       const subject = devSubjectFor(email);
       const name = (form.get('name') ?? '').trim().slice(0, 200);
       if (name) names.set(subject, name);
-      return provider.interactionFinished(req, res, { login: { accountId: subject } }, { mergeWithLastSubmission: false });
+      return provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: subject } },
+        { mergeWithLastSubmission: false },
+      );
     }
     res.writeHead(405).end();
   };
@@ -186,7 +194,8 @@ const list = (value, fallback) =>
 /** Settings from the environment, with the defaults of the local stack. */
 export function devIdpSettingsFromEnv(env = process.env) {
   const port = Number(env.DEV_IDP_PORT ?? 3001);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`DEV_IDP_PORT must be a port (got "${env.DEV_IDP_PORT}")`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`DEV_IDP_PORT must be a port (got "${env.DEV_IDP_PORT}")`);
   return {
     port,
     issuer: env.DEV_IDP_ISSUER ?? `http://localhost:${port}`,

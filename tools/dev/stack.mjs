@@ -55,7 +55,11 @@ export async function startStack({ databaseUrl, natsUrl, basePort = 3000, logDir
   const children = [];
 
   const launch = (name, args, extraEnv) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...common, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...common, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const sink = logDir ? createWriteStream(join(logDir, `${name}.log`)) : null;
     for (const stream of [child.stdout, child.stderr]) {
       if (sink) stream.pipe(sink, { end: false });
@@ -91,7 +95,8 @@ export async function startStack({ databaseUrl, natsUrl, basePort = 3000, logDir
     const proc = children.find((c) => c.name === name)?.child;
     await waitFor(
       async () => {
-        if (proc && proc.exitCode !== null) throw new Error(`${name} exited with code ${proc.exitCode} during start-up`);
+        if (proc && proc.exitCode !== null)
+          throw new Error(`${name} exited with code ${proc.exitCode} during start-up`);
         return httpOk(url);
       },
       { timeoutMs, what: `${name} at ${url}` },
@@ -108,7 +113,8 @@ export async function startStack({ databaseUrl, natsUrl, basePort = 3000, logDir
       DEV_IDP_POST_LOGOUT_REDIRECT_URIS: `${publicUrl}/`,
     });
     for (const s of SERVICES) {
-      if (existsSync(join(ROOT, s.entry))) launch(s.name, [...TS_RUNTIME, s.entry], { HTTP_PORT: String(basePort + s.portOffset) });
+      if (existsSync(join(ROOT, s.entry)))
+        launch(s.name, [...TS_RUNTIME, s.entry], { HTTP_PORT: String(basePort + s.portOffset) });
     }
     await Promise.all([
       expectUp('dev-idp', `${issuer}/.well-known/openid-configuration`),

@@ -13,7 +13,11 @@ const PORT = Number(process.env.PORT ?? 3000);
 
 function run(command, args, what) {
   log(`• ${what}`);
-  const { status } = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, DATABASE_URL: databaseUrl } });
+  const { status } = spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
   if (status !== 0) throw new Error(`${what} failed (exit ${status})`);
 }
 
@@ -49,9 +53,14 @@ try {
   databaseUrl = postgres.url;
   const nats = await provideNats(NATS_URL, log);
   cleanups.push(nats.stop);
-  if (frontendIsStale()) run('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], 'Building the frontend');
+  if (frontendIsStale())
+    run('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], 'Building the frontend');
   if (process.env.DEMO_CATALOGUE !== 'off') {
-    run('npm', ['run', '-s', 'analysis', '--', 'catalog', 'demo'], 'Loading the demo catalogue (first run renders and analyses it)');
+    run(
+      'npm',
+      ['run', '-s', 'analysis', '--', 'catalog', 'demo'],
+      'Loading the demo catalogue (first run renders and analyses it)',
+    );
   }
   const stack = await startStack({ databaseUrl, natsUrl: nats.url, basePort: PORT, log });
   cleanups.push(stack.stop);

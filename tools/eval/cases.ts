@@ -25,7 +25,16 @@ import { runFfmpeg } from './ffmpeg';
 
 export const SAMPLE_RATE = 22050;
 
-export const CASE_KINDS = ['copy-noise', 'copy-lossy', 'pitch-shift', 'time-stretch', 'cover', 'melody-only', 'progression-only', 'original'] as const;
+export const CASE_KINDS = [
+  'copy-noise',
+  'copy-lossy',
+  'pitch-shift',
+  'time-stretch',
+  'cover',
+  'melody-only',
+  'progression-only',
+  'original',
+] as const;
 export type CaseKind = (typeof CASE_KINDS)[number];
 
 export interface QueryCase {
@@ -41,7 +50,9 @@ export interface QueryCase {
 
 export type CaseCounts = Record<CaseKind, number>;
 
-const TONAL: Exclude<Instrument, 'drums'>[] = INSTRUMENTS.filter((i): i is Exclude<Instrument, 'drums'> => i !== 'drums');
+const TONAL: Exclude<Instrument, 'drums'>[] = INSTRUMENTS.filter(
+  (i): i is Exclude<Instrument, 'drums'> => i !== 'drums',
+);
 
 interface Variant {
   label: string;
@@ -106,7 +117,12 @@ function power(samples: Float32Array): number {
 }
 
 /** Writes the samples, runs an ffmpeg transformation and decodes the result the way uploads are decoded. */
-async function throughFfmpeg(ctx: CaseContext, samples: Float32Array, extension: string, args: string[]): Promise<PcmAudio> {
+async function throughFfmpeg(
+  ctx: CaseContext,
+  samples: Float32Array,
+  extension: string,
+  args: string[],
+): Promise<PcmAudio> {
   const input = join(ctx.tmp, `${ctx.id}.in.wav`);
   const output = join(ctx.tmp, `${ctx.id}.out.${extension}`);
   writeWav(input, samples, SAMPLE_RATE);
@@ -122,11 +138,20 @@ function excerptVariants(build: (seconds: number) => Variant[]): Variant[] {
 
 const VARIANTS: Record<CaseKind, Variant[]> = {
   'copy-noise': excerptVariants((s) =>
-    [20, 10, 5].map((snr) => ({ label: `${s} s excerpt, ${snr} dB SNR`, make: async (ctx) => pcm(withNoise(cut(ctx, s), snr, ctx.rng)) })),
+    [20, 10, 5].map((snr) => ({
+      label: `${s} s excerpt, ${snr} dB SNR`,
+      make: async (ctx) => pcm(withNoise(cut(ctx, s), snr, ctx.rng)),
+    })),
   ),
   'copy-lossy': excerptVariants((s) => [
-    { label: `${s} s excerpt, MP3 64 kbit/s`, make: (ctx) => throughFfmpeg(ctx, cut(ctx, s), 'mp3', ['-codec:a', 'libmp3lame', '-b:a', '64k']) },
-    { label: `${s} s excerpt, AAC 64 kbit/s`, make: (ctx) => throughFfmpeg(ctx, cut(ctx, s), 'm4a', ['-codec:a', 'aac', '-b:a', '64k']) },
+    {
+      label: `${s} s excerpt, MP3 64 kbit/s`,
+      make: (ctx) => throughFfmpeg(ctx, cut(ctx, s), 'mp3', ['-codec:a', 'libmp3lame', '-b:a', '64k']),
+    },
+    {
+      label: `${s} s excerpt, AAC 64 kbit/s`,
+      make: (ctx) => throughFfmpeg(ctx, cut(ctx, s), 'm4a', ['-codec:a', 'aac', '-b:a', '64k']),
+    },
   ]),
   'pitch-shift': excerptVariants((s) =>
     [1, -1].map((st) => ({
@@ -142,8 +167,16 @@ const VARIANTS: Record<CaseKind, Variant[]> = {
   ),
   cover: [{ label: 'cover', make: async (ctx) => pcm(renderCover(ctx)) }],
   'melody-only': [{ label: 'melody over other chords', make: async (ctx) => pcm(renderMelodyOnly(ctx)) }],
-  'progression-only': [{ label: 'chord progression under a new melody', make: async (ctx) => pcm(renderProgressionOnly(ctx)) }],
-  original: [{ label: 'new piece, same style', make: async (ctx) => pcm(renderPiece(newPieceInSameStyle(ctx.track.piece, `${ctx.id}:new`), { seed: ctx.rng.int(1, 1e9) })) }],
+  'progression-only': [
+    { label: 'chord progression under a new melody', make: async (ctx) => pcm(renderProgressionOnly(ctx)) },
+  ],
+  original: [
+    {
+      label: 'new piece, same style',
+      make: async (ctx) =>
+        pcm(renderPiece(newPieceInSameStyle(ctx.track.piece, `${ctx.id}:new`), { seed: ctx.rng.int(1, 1e9) })),
+    },
+  ],
 };
 
 /** Same notes; transposed 1–5 semitones, tempo changed 5–20 %, other instruments and drums, other render noise. */
@@ -152,7 +185,9 @@ function renderCover(ctx: CaseContext): Float32Array {
   const semitones = rng.pick([-1, 1]) * rng.int(1, 5);
   const tempo = rng.pick([-1, 1]) * rng.range(0.05, 0.2) + 1;
   const piece = reorchestrate(withTempo(transpose(ctx.track.piece, semitones), tempo), `${ctx.id}:band`);
-  const instruments = ['melody', 'chords', 'bass'].map((role) => piece.tracks.find((t) => t.role === role)?.instrument).join('/');
+  const instruments = ['melody', 'chords', 'bass']
+    .map((role) => piece.tracks.find((t) => t.role === role)?.instrument)
+    .join('/');
   ctx.detail = `${semitones > 0 ? '+' : ''}${semitones} st, ${tempo.toFixed(2)}× tempo, ${instruments}`;
   return renderPiece(piece, { seed: rng.int(1, 1e9), melodyVibrato: rng.chance(0.5) ? 0.2 : 0 });
 }
@@ -178,7 +213,10 @@ export function planCases(tracks: DemoTrack[], counts: CaseCounts, seed: string)
   const cases: QueryCase[] = [];
   for (const kind of CASE_KINDS) {
     const rng = createRng(`${seed}:plan:${kind}`);
-    const order = shuffle(tracks.map((t) => t.id), rng);
+    const order = shuffle(
+      tracks.map((t) => t.id),
+      rng,
+    );
     const variants = VARIANTS[kind];
     for (let k = 0; k < counts[kind]; k++) {
       cases.push({
@@ -194,7 +232,12 @@ export function planCases(tracks: DemoTrack[], counts: CaseCounts, seed: string)
 }
 
 /** Makes the query audio of a case (temporary files go to `tmp`). */
-export async function makeCaseAudio(queryCase: QueryCase, track: DemoTrack, tmp: string, seed: string): Promise<CaseAudio> {
+export async function makeCaseAudio(
+  queryCase: QueryCase,
+  track: DemoTrack,
+  tmp: string,
+  seed: string,
+): Promise<CaseAudio> {
   const variant = VARIANTS[queryCase.kind].find((v) => v.label === queryCase.variant);
   if (!variant) throw new Error(`unknown variant ${queryCase.variant}`);
   const ctx: CaseContext = { track, tmp, id: queryCase.id, rng: createRng(`${seed}:case:${queryCase.id}`) };

@@ -45,8 +45,50 @@ export interface DemoTrack {
   renderSeed: number;
 }
 
-const ADJECTIVES = ['Amber', 'Velvet', 'Silver', 'Quiet', 'Electric', 'Paper', 'Hollow', 'Golden', 'Northern', 'Crimson', 'Distant', 'Glass', 'Wild', 'Lunar', 'Copper', 'Faded', 'Bright', 'Slow', 'Neon', 'Salt'];
-const NOUNS = ['Lanterns', 'Harbor', 'Rivers', 'Echoes', 'Gardens', 'Signals', 'Horizons', 'Streets', 'Mirrors', 'Orchards', 'Satellites', 'Tides', 'Windows', 'Engines', 'Meadows', 'Bridges', 'Comets', 'Letters', 'Shadows', 'Lights'];
+const ADJECTIVES = [
+  'Amber',
+  'Velvet',
+  'Silver',
+  'Quiet',
+  'Electric',
+  'Paper',
+  'Hollow',
+  'Golden',
+  'Northern',
+  'Crimson',
+  'Distant',
+  'Glass',
+  'Wild',
+  'Lunar',
+  'Copper',
+  'Faded',
+  'Bright',
+  'Slow',
+  'Neon',
+  'Salt',
+];
+const NOUNS = [
+  'Lanterns',
+  'Harbor',
+  'Rivers',
+  'Echoes',
+  'Gardens',
+  'Signals',
+  'Horizons',
+  'Streets',
+  'Mirrors',
+  'Orchards',
+  'Satellites',
+  'Tides',
+  'Windows',
+  'Engines',
+  'Meadows',
+  'Bridges',
+  'Comets',
+  'Letters',
+  'Shadows',
+  'Lights',
+];
 const ENSEMBLES = 25;
 
 /** The i-th demo track of a catalogue seed: its piece (styles taken in turn), name, artist and year. */
@@ -70,9 +112,13 @@ export function demoTrackOfLength(index: number, seed: number | string, seconds:
   return { ...track, piece: composePiece(`${seed}:piece:${index}`, { style: STYLES[index % STYLES.length], seconds }) };
 }
 
-export async function generateDemoCatalogue(dir: string, options: DemoCatalogueOptions = {}): Promise<{ manifestPath: string; entries: ManifestEntry[] }> {
+export async function generateDemoCatalogue(
+  dir: string,
+  options: DemoCatalogueOptions = {},
+): Promise<{ manifestPath: string; entries: ManifestEntry[] }> {
   const { count = 300, seconds = 30, seed = 'demo', sampleRate = DEFAULT_SAMPLE_RATE, format = 'wav' } = options;
-  if (!Number.isInteger(count) || count < 1 || count > 10_000) throw new RangeError('count must be an integer from 1 to 10000');
+  if (!Number.isInteger(count) || count < 1 || count > 10_000)
+    throw new RangeError('count must be an integer from 1 to 10000');
   if (!(seconds >= 5 && seconds <= 600)) throw new RangeError('seconds must be between 5 and 600');
   mkdirSync(dir, { recursive: true });
   const entries: ManifestEntry[] = [];
@@ -81,7 +127,14 @@ export async function generateDemoCatalogue(dir: string, options: DemoCatalogueO
     const samples = renderPiece(track.piece, { sampleRate, seed: track.renderSeed, seconds });
     const file = `${track.id}.${format}`;
     await writeAudio(join(dir, file), samples, sampleRate, format);
-    entries.push({ file, title: track.title, artist: track.artist, releaseYear: track.releaseYear, platform: DEMO_PLATFORM, licence: DEMO_LICENCE });
+    entries.push({
+      file,
+      title: track.title,
+      artist: track.artist,
+      releaseYear: track.releaseYear,
+      platform: DEMO_PLATFORM,
+      licence: DEMO_LICENCE,
+    });
     options.onProgress?.(i + 1, count);
   }
   const manifestPath = join(dir, 'manifest.json');
@@ -89,7 +142,12 @@ export async function generateDemoCatalogue(dir: string, options: DemoCatalogueO
   return { manifestPath, entries };
 }
 
-async function writeAudio(path: string, samples: Float32Array, sampleRate: number, format: 'wav' | 'mp3'): Promise<void> {
+async function writeAudio(
+  path: string,
+  samples: Float32Array,
+  sampleRate: number,
+  format: 'wav' | 'mp3',
+): Promise<void> {
   if (format === 'wav') return writeWav(path, samples, sampleRate);
   const wav = `${path}.tmp.wav`;
   writeWav(wav, samples, sampleRate);

@@ -35,7 +35,11 @@ describe('originality engine evaluation (small)', () => {
       const { stdout } = await promisify(execFile)(
         process.execPath,
         ['-r', '@swc-node/register', join(ROOT, 'tools/eval/run-eval.ts'), '--size', 'small', '--out', out],
-        { cwd: ROOT, env: { ...process.env, SWC_NODE_PROJECT: join(ROOT, 'tsconfig.runtime.json') }, maxBuffer: 10_000_000 },
+        {
+          cwd: ROOT,
+          env: { ...process.env, SWC_NODE_PROJECT: join(ROOT, 'tsconfig.runtime.json') },
+          maxBuffer: 10_000_000,
+        },
       ).catch((error: { stdout?: string }) => {
         // run-eval exits 1 when a target is missed; the report is still written and asserted below.
         if (error.stdout) return { stdout: error.stdout };

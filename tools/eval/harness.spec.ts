@@ -17,7 +17,10 @@ describe('evaluation cases', () => {
   it('labels which cases should identify their source track', () => {
     const cases = planCases(tracks, counts, 's1');
     expect(cases).toHaveLength(5 * CASE_KINDS.length);
-    expect(cases.filter((c) => !c.shouldMatch).map((c) => c.kind)).toEqual([...Array(5).fill('progression-only'), ...Array(5).fill('original')]);
+    expect(cases.filter((c) => !c.shouldMatch).map((c) => c.kind)).toEqual([
+      ...Array(5).fill('progression-only'),
+      ...Array(5).fill('original'),
+    ]);
     for (const c of cases) expect(tracks.map((t) => t.id)).toContain(c.referenceId);
   });
 });
@@ -37,11 +40,38 @@ describe('formatEvalTable', () => {
   it('prints each row with its target and PASS or MISS', () => {
     const dist = { min: 10, median: 50, p90: 90, max: 95 };
     const report: EvalReport = {
-      size: 'small', seed: 's', engineVersion: 'e', referenceCount: 3, cases: [], passed: false,
+      size: 'small',
+      seed: 's',
+      engineVersion: 'e',
+      referenceCount: 3,
+      cases: [],
+      passed: false,
       timings: { catalogueSec: 1, casesSec: 1, totalSec: 2 },
       rows: [
-        { kind: 'cover', label: 'cover', count: 10, top1Rate: 0.95, flaggedRate: null, sourceSimilarity: dist, bestOtherSimilarity: dist, medianOriginality: 40, target: { metric: 'top1', op: '>=', value: 0.9 }, pass: true },
-        { kind: 'original', label: 'original', count: 10, top1Rate: null, flaggedRate: 0.2, sourceSimilarity: dist, bestOtherSimilarity: dist, medianOriginality: 80, target: { metric: 'flagged', op: '<=', value: 0.05, threshold: 60 }, pass: false },
+        {
+          kind: 'cover',
+          label: 'cover',
+          count: 10,
+          top1Rate: 0.95,
+          flaggedRate: null,
+          sourceSimilarity: dist,
+          bestOtherSimilarity: dist,
+          medianOriginality: 40,
+          target: { metric: 'top1', op: '>=', value: 0.9 },
+          pass: true,
+        },
+        {
+          kind: 'original',
+          label: 'original',
+          count: 10,
+          top1Rate: null,
+          flaggedRate: 0.2,
+          sourceSimilarity: dist,
+          bestOtherSimilarity: dist,
+          medianOriginality: 80,
+          target: { metric: 'flagged', op: '<=', value: 0.05, threshold: 60 },
+          pass: false,
+        },
       ],
     };
     const table = formatEvalTable(report);

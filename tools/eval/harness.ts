@@ -60,11 +60,29 @@ const LABELS: Record<CaseKind, string> = {
 const SIZES: Record<EvalSize, { references: number; counts: CaseCounts }> = {
   small: {
     references: 30,
-    counts: { 'copy-noise': 12, 'copy-lossy': 8, 'pitch-shift': 8, 'time-stretch': 8, cover: 12, 'melody-only': 10, 'progression-only': 10, original: 15 },
+    counts: {
+      'copy-noise': 12,
+      'copy-lossy': 8,
+      'pitch-shift': 8,
+      'time-stretch': 8,
+      cover: 12,
+      'melody-only': 10,
+      'progression-only': 10,
+      original: 15,
+    },
   },
   full: {
     references: 200,
-    counts: { 'copy-noise': 60, 'copy-lossy': 32, 'pitch-shift': 32, 'time-stretch': 32, cover: 60, 'melody-only': 50, 'progression-only': 40, original: 60 },
+    counts: {
+      'copy-noise': 60,
+      'copy-lossy': 32,
+      'pitch-shift': 32,
+      'time-stretch': 32,
+      cover: 60,
+      'melody-only': 50,
+      'progression-only': 40,
+      original: 60,
+    },
   },
 };
 
@@ -135,7 +153,12 @@ export async function runEvaluation(options: EvalOptions): Promise<EvalReport> {
       cases.push({ ...judgeCase(queryCase, audio, index), ...(detail ? { detail } : {}) });
       if ((n + 1) % 10 === 0 || n + 1 === plan.length) log(`cases ${n + 1}/${plan.length}`);
     }
-    const rows = CASE_KINDS.map((kind) => summarise(kind, cases.filter((c) => c.kind === kind)));
+    const rows = CASE_KINDS.map((kind) =>
+      summarise(
+        kind,
+        cases.filter((c) => c.kind === kind),
+      ),
+    );
     const totalSec = (Date.now() - started) / 1000;
     const report: EvalReport = {
       size: options.size,
@@ -158,7 +181,11 @@ function buildIndex(tracks: DemoTrack[], log: (line: string) => void): Catalogue
   const index = new CatalogueIndex();
   for (const [i, track] of tracks.entries()) {
     const features = extractFeatures(pcm(renderReference(track)));
-    index.add({ id: track.id, meta: { title: track.title, artist: track.artist, platform: DEMO_PLATFORM, releaseYear: track.releaseYear }, features });
+    index.add({
+      id: track.id,
+      meta: { title: track.title, artist: track.artist, platform: DEMO_PLATFORM, releaseYear: track.releaseYear },
+      features,
+    });
     if ((i + 1) % 25 === 0 || i + 1 === tracks.length) log(`catalogue ${i + 1}/${tracks.length}`);
   }
   return index;
@@ -171,7 +198,12 @@ function pcm(samples: Float32Array): PcmAudio {
 function judgeCase(queryCase: QueryCase, audio: PcmAudio, index: CatalogueIndex): CaseResult {
   const features = extractFeatures(audio);
   const matches: ReferenceComparison[] = index.match(features);
-  const results = buildAnalysisResults({ query: features, matches, priorArt: index.priorArt, catalogue: { size: index.size, version: index.version } });
+  const results = buildAnalysisResults({
+    query: features,
+    matches,
+    priorArt: index.priorArt,
+    catalogue: { size: index.size, version: index.version },
+  });
   const position = matches.findIndex((m) => m.referenceId === queryCase.referenceId);
   const others = matches.filter((m) => m.referenceId !== queryCase.referenceId);
   return {
@@ -189,7 +221,8 @@ function judgeCase(queryCase: QueryCase, audio: PcmAudio, index: CatalogueIndex)
 function summarise(kind: CaseKind, cases: CaseResult[]): EvalRow {
   const target = TARGETS[kind];
   const top1Rate = target.metric === 'top1' ? rate(cases, (c) => c.rank === 1) : null;
-  const flaggedRate = target.metric === 'flagged' ? rate(cases, (c) => c.topSimilarity >= (target.threshold ?? FLAG_SIMILARITY)) : null;
+  const flaggedRate =
+    target.metric === 'flagged' ? rate(cases, (c) => c.topSimilarity >= (target.threshold ?? FLAG_SIMILARITY)) : null;
   const value = (target.metric === 'top1' ? top1Rate : flaggedRate) ?? Number.NaN;
   return {
     kind,
@@ -228,7 +261,17 @@ function targetText(t: Target): string {
 
 /** A plain-text table: one row per case type with the figures, the target and PASS/MISS. */
 export function formatEvalTable(report: EvalReport): string {
-  const header = ['case type', 'n', 'top-1', 'flagged', 'source sim min/med/p90', 'best other med/p90/max', 'orig. med', 'target', 'result'];
+  const header = [
+    'case type',
+    'n',
+    'top-1',
+    'flagged',
+    'source sim min/med/p90',
+    'best other med/p90/max',
+    'orig. med',
+    'target',
+    'result',
+  ];
   const rows = report.rows.map((r) => [
     r.label,
     String(r.count),
@@ -241,7 +284,8 @@ export function formatEvalTable(report: EvalReport): string {
     r.pass ? 'PASS' : 'MISS',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   const title = `Originality engine evaluation (${report.size}): ${report.referenceCount} catalogue tracks, ${report.cases.length} queries, engine ${report.engineVersion}, seed ${report.seed}, ${report.timings.totalSec.toFixed(0)} s`;
   const note = `flagged = share of cases with any match at or above the threshold; similarities are 0–100; ${report.passed ? 'all targets met' : 'some targets missed'}`;
   return [title, '', line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), '', note].join('\n');

@@ -4,7 +4,13 @@
  */
 import { generateDemoCatalogue } from './demo-catalogue';
 
-function parse(argv: string[]): { dir: string; count?: number; seconds?: number; seed?: string; format?: 'wav' | 'mp3' } {
+function parse(argv: string[]): {
+  dir: string;
+  count?: number;
+  seconds?: number;
+  seed?: string;
+  format?: 'wav' | 'mp3';
+} {
   const positional: string[] = [];
   const flags: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {

@@ -10,7 +10,12 @@ async function main(): Promise<void> {
   };
   const size = flag('size') ?? 'small';
   if (size !== 'small' && size !== 'full') throw new Error('--size must be small or full');
-  const report = await runEvaluation({ size: size as EvalSize, outDir: flag('out'), seed: flag('seed'), log: (line) => process.stderr.write(`${line}\n`) });
+  const report = await runEvaluation({
+    size: size as EvalSize,
+    outDir: flag('out'),
+    seed: flag('seed'),
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
   console.log(formatEvalTable(report));
   if (!report.passed) process.exitCode = 1;
 }

@@ -24,7 +24,10 @@ dbUrl.pathname = `/originality_e2e_${process.pid}_${Date.now()}`;
 
 function buildFrontend() {
   log('• building the frontend');
-  const { status } = spawnSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  const { status } = spawnSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (status !== 0) throw new Error('frontend build failed');
 }
 
@@ -50,7 +53,16 @@ try {
   cleanups.unshift(stack.stop);
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--headless',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const ctx = { browser, publicUrl: stack.publicUrl, issuer: stack.issuer, superAdminEmail: DEV_SUPER_ADMIN_EMAIL };
   for (const t of tests) {
@@ -62,7 +74,12 @@ try {
       log(`  ✓ ${t.name} (${Date.now() - started} ms)`);
     } catch (err) {
       results.numFailedTests++;
-      log(`  ✗ ${t.name}\n    ${String(err?.stack ?? err).split('\n').slice(0, 8).join('\n    ')}`);
+      log(
+        `  ✗ ${t.name}\n    ${String(err?.stack ?? err)
+          .split('\n')
+          .slice(0, 8)
+          .join('\n    ')}`,
+      );
     }
   }
   if (results.numFailedTests) printLogs();

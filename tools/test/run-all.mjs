@@ -25,7 +25,12 @@ function run(label, command, args, resultFile) {
 }
 
 const jestResults = join(tmp, 'jest.json');
-run('unit, frontend and integration tests (Jest)', 'npx', ['jest', '--ci', '--maxWorkers=2', '--json', `--outputFile=${jestResults}`], jestResults);
+run(
+  'unit, frontend and integration tests (Jest)',
+  'npx',
+  ['jest', '--ci', '--maxWorkers=2', '--json', `--outputFile=${jestResults}`],
+  jestResults,
+);
 
 if (!process.argv.includes('--no-browser')) {
   const e2eResults = join(tmp, 'e2e.json');

@@ -73,7 +73,11 @@ export class CallerService {
     // Asking about oneself is always allowed, whatever one's role.
     const self: Caller = { userId, email, roles: [Role.USER], isSuperAdmin };
     const user = await this.identity.getUser(self, userId);
-    const entry: CachedRole = { role: user.role, email: user.email, expiresAt: now + this.config.CALLER_CACHE_SECONDS * 1000 };
+    const entry: CachedRole = {
+      role: user.role,
+      email: user.email,
+      expiresAt: now + this.config.CALLER_CACHE_SECONDS * 1000,
+    };
     if (this.roles.size >= MAX_CACHED_USERS) this.roles.clear();
     this.roles.set(userId, entry);
     return entry;

@@ -1,6 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { type AdminUserEntry, type Caller, type MaintenanceStatus, Permission, type PromoteUserReply } from '@originality/contracts';
+import {
+  type AdminUserEntry,
+  type Caller,
+  type MaintenanceStatus,
+  Permission,
+  type PromoteUserReply,
+} from '@originality/contracts';
 import { CurrentCaller, RequirePermission } from '../access/access.decorators';
 import { CallerService } from '../access/caller.service';
 import { IdentityClient } from '../identity/identity.client';

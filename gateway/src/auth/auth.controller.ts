@@ -43,7 +43,9 @@ export class AuthController {
   @OpenDuringMaintenance()
   async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
     const idToken = req.session?.idToken;
-    await new Promise<void>((resolve, reject) => (req.session ? req.session.destroy((err) => (err ? reject(err) : resolve())) : resolve()));
+    await new Promise<void>((resolve, reject) =>
+      req.session ? req.session.destroy((err) => (err ? reject(err) : resolve())) : resolve(),
+    );
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     res.redirect(302, this.oidc.endSessionUrl(idToken) ?? '/');
   }

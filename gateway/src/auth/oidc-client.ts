@@ -41,11 +41,15 @@ export class OidcClient {
         return this.configuration;
       } catch (err) {
         lastError = err;
-        this.logger.warn(`Identity provider discovery failed (attempt ${attempt}/${DISCOVERY_ATTEMPTS}): ${(err as Error).message}`);
+        this.logger.warn(
+          `Identity provider discovery failed (attempt ${attempt}/${DISCOVERY_ATTEMPTS}): ${(err as Error).message}`,
+        );
         await new Promise((resolve) => setTimeout(resolve, DISCOVERY_RETRY_MS));
       }
     }
-    throw new Error(`Cannot discover the identity provider at ${issuer.href} (OIDC_ISSUER_URL): ${(lastError as Error)?.message}`);
+    throw new Error(
+      `Cannot discover the identity provider at ${issuer.href} (OIDC_ISSUER_URL): ${(lastError as Error)?.message}`,
+    );
   }
 
   private get discovered(): oidc.Configuration {

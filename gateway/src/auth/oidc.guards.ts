@@ -24,7 +24,8 @@ export class OidcCallbackGuard extends AuthGuard(OIDC_STRATEGY) {
 
   override handleRequest<TUser = OidcSignIn | null>(err: unknown, user: unknown, info: unknown): TUser {
     if (err || !user) {
-      const reason = err instanceof Error ? err.message : ((info as { message?: string } | undefined)?.message ?? 'no user');
+      const reason =
+        err instanceof Error ? err.message : ((info as { message?: string } | undefined)?.message ?? 'no user');
       this.logger.warn(`Sign-in callback refused: ${reason}`);
       return null as TUser;
     }

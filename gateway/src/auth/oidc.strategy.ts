@@ -23,7 +23,12 @@ export class OidcStrategy extends PassportStrategy(Strategy, OIDC_STRATEGY) {
     config: GatewayConfig,
     private readonly client: OidcClient,
   ) {
-    super({ config: configuration, scope: config.OIDC_SCOPES, callbackURL: config.OIDC_REDIRECT_URL, sessionKey: 'oidc' });
+    super({
+      config: configuration,
+      scope: config.OIDC_SCOPES,
+      callbackURL: config.OIDC_REDIRECT_URL,
+      sessionKey: 'oidc',
+    });
   }
 
   async validate(tokens: OidcTokens): Promise<OidcSignIn> {

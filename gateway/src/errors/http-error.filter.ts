@@ -30,5 +30,7 @@ export function sendHttpError(res: Response, err: unknown, logger: Pick<Logger, 
 function isHealthReport(err: unknown): err is HttpException {
   if (!(err instanceof HttpException) || err.getStatus() !== 503) return false;
   const body = err.getResponse();
-  return typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'error' && 'details' in body;
+  return (
+    typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'error' && 'details' in body
+  );
 }

@@ -63,9 +63,14 @@ function fromHttpException(err: HttpException): HttpError {
   const code = codeForStatus(status);
   const response = err.getResponse();
   // ValidationPipe: { message: string[] } — the first problem is the message, all are details.
-  const message = typeof response === 'object' && response !== null ? (response as { message?: unknown }).message : response;
+  const message =
+    typeof response === 'object' && response !== null ? (response as { message?: unknown }).message : response;
   if (Array.isArray(message)) {
-    return { status, body: { error: String(message[0] ?? 'Invalid request.'), code, details: message }, unexpected: false };
+    return {
+      status,
+      body: { error: String(message[0] ?? 'Invalid request.'), code, details: message },
+      unexpected: false,
+    };
   }
   const text = typeof message === 'string' && message ? message : err.message;
   return {

@@ -46,6 +46,10 @@ export class IdentityClient {
   }
 
   setMaintenance(caller: Caller, enabled: boolean): Promise<MaintenanceStatus> {
-    return this.rpc.request<SetMaintenanceRequest, MaintenanceStatus>(IdentitySubjects.setMaintenance, { enabled }, { caller });
+    return this.rpc.request<SetMaintenanceRequest, MaintenanceStatus>(
+      IdentitySubjects.setMaintenance,
+      { enabled },
+      { caller },
+    );
   }
 }

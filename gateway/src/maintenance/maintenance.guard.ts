@@ -27,7 +27,9 @@ export class MaintenanceGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
     if (!req.path.startsWith('/api/')) return true;
-    if (this.reflector.getAllAndOverride<boolean>(OPEN_DURING_MAINTENANCE, [context.getHandler(), context.getClass()])) {
+    if (
+      this.reflector.getAllAndOverride<boolean>(OPEN_DURING_MAINTENANCE, [context.getHandler(), context.getClass()])
+    ) {
       return true;
     }
     if (!(await this.maintenance.isEnabled())) return true;

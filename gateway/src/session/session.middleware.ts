@@ -37,7 +37,10 @@ export function isPastAbsoluteLimit(createdAt: number | undefined, now: number, 
 /** Ends sessions past SESSION_ABSOLUTE_HOURS before anything reads them (a fresh, empty one replaces it). */
 export function absoluteSessionTimeout(config: Pick<GatewayConfig, 'SESSION_ABSOLUTE_HOURS'>): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction): void => {
-    if (!req.session?.userId || !isPastAbsoluteLimit(req.session.createdAt, Date.now(), config.SESSION_ABSOLUTE_HOURS)) {
+    if (
+      !req.session?.userId ||
+      !isPastAbsoluteLimit(req.session.createdAt, Date.now(), config.SESSION_ABSOLUTE_HOURS)
+    ) {
       return next();
     }
     req.session.regenerate((err) => next(err));

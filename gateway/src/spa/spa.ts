@@ -21,7 +21,8 @@ export function spaHandlers(dir: string): RequestHandler[] {
   const files = express.static(dir, {
     index: false,
     setHeaders: (res, path) => {
-      if (path.includes(`${join(dir, 'assets')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      if (path.includes(`${join(dir, 'assets')}`))
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });
   const indexFile = join(dir, 'index.html');

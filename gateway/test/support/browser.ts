@@ -32,7 +32,10 @@ export class TestBrowser {
   }
 
   /** One request, no redirect following. Same-origin fetch headers unless `headers` say otherwise. */
-  async request(path: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<Response> {
+  async request(
+    path: string,
+    init: { method?: string; body?: string; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     const url = new URL(path, this.appUrl);
     const headers: Record<string, string> = { ...(init.headers ?? {}) };
     const cookie = this.cookieHeader(url);
@@ -43,7 +46,12 @@ export class TestBrowser {
   }
 
   /** A JSON call as the SPA makes it: same origin, JSON body. */
-  json(method: string, path: string, body?: unknown, headers: Record<string, string> = { 'sec-fetch-site': 'same-origin' }): Promise<Response> {
+  json(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = { 'sec-fetch-site': 'same-origin' },
+  ): Promise<Response> {
     return this.request(path, {
       method,
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
@@ -58,13 +66,15 @@ export class TestBrowser {
       const location = res.headers.get('location');
       if (res.status >= 300 && res.status < 400 && location) {
         const next = new URL(location, res.url);
-        if (next.origin === new URL(this.appUrl).origin && !next.pathname.startsWith('/api/')) return next.pathname + next.search;
+        if (next.origin === new URL(this.appUrl).origin && !next.pathname.startsWith('/api/'))
+          return next.pathname + next.search;
         res = await this.request(next.href);
         continue;
       }
       const html = await res.text();
       const action = /<form[^>]*method="post"[^>]*action="([^"]+)"/i.exec(html)?.[1];
-      if (res.status !== 200 || !action) throw new Error(`Sign-in stopped at ${res.url} (${res.status}): ${html.slice(0, 300)}`);
+      if (res.status !== 200 || !action)
+        throw new Error(`Sign-in stopped at ${res.url} (${res.status}): ${html.slice(0, 300)}`);
       res = await this.request(new URL(action, res.url).href, {
         method: 'POST',
         body: new URLSearchParams({ email, name }).toString(),

@@ -32,7 +32,9 @@ export async function privateNats(): Promise<TestNatsServer> {
   if (spawnSync('nats-server', ['--version']).status !== 0) return getTestNats();
   const port = await freePort();
   const storeDir = mkdtempSync(join(tmpdir(), 'gateway-nats-'));
-  const child = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' });
+  const child = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
+    stdio: 'ignore',
+  });
   const url = `nats://127.0.0.1:${port}`;
   await eventually(
     async () => {
@@ -55,7 +57,13 @@ export async function privateNats(): Promise<TestNatsServer> {
 export async function startIdentity(env: Record<string, string>): Promise<{ stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['-r', '@swc-node/register', 'services/identity/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, SWC_NODE_PROJECT: join(ROOT, 'tsconfig.runtime.json'), HTTP_PORT: '0', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      SWC_NODE_PROJECT: join(ROOT, 'tsconfig.runtime.json'),
+      HTTP_PORT: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const nc = await connect({ servers: env.NATS_URL });
@@ -64,7 +72,9 @@ export async function startIdentity(env: Record<string, string>): Promise<{ stop
       async () => {
         if (child.exitCode !== null) throw new Error(`identity exited with code ${child.exitCode}`);
         return nc
-          .request('identity.health.ping', JSON.stringify({ pattern: 'identity.health.ping', data: {}, id: '1' }), { timeout: 500 })
+          .request('identity.health.ping', JSON.stringify({ pattern: 'identity.health.ping', data: {}, id: '1' }), {
+            timeout: 500,
+          })
           .then(() => true)
           .catch(() => false);
       },

@@ -13,9 +13,19 @@ describe('role permissions (spec §2 Role Permissions card)', () => {
 
   it('lets an admin view analytics, refund, manage users and view uploads, and nothing else', () => {
     expect([...permissionsOf(admin)].sort()).toEqual(
-      [Permission.MANAGE_USERS, Permission.PROCESS_REFUNDS, Permission.VIEW_ANALYTICS, Permission.VIEW_UPLOAD_ACTIVITY].sort(),
+      [
+        Permission.MANAGE_USERS,
+        Permission.PROCESS_REFUNDS,
+        Permission.VIEW_ANALYTICS,
+        Permission.VIEW_UPLOAD_ACTIVITY,
+      ].sort(),
     );
-    for (const p of [Permission.MANAGE_ROLES, Permission.MANAGE_MAINTENANCE, Permission.MANAGE_COUPONS, Permission.DELETE_UPLOADS]) {
+    for (const p of [
+      Permission.MANAGE_ROLES,
+      Permission.MANAGE_MAINTENANCE,
+      Permission.MANAGE_COUPONS,
+      Permission.DELETE_UPLOADS,
+    ]) {
       expect(can(admin, p)).toBe(false);
     }
   });

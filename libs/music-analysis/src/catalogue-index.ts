@@ -133,7 +133,9 @@ export class CatalogueIndex {
   }
 
   /** First stage: union of the top tracks by fingerprint votes, by embedding cosine and (given a melody) by melody n-grams. */
-  lookup(query: Pick<TrackFeatures, 'embedding' | 'fingerprints'> & Partial<Pick<TrackFeatures, 'melody'>>): CatalogueCandidate[] {
+  lookup(
+    query: Pick<TrackFeatures, 'embedding' | 'fingerprints'> & Partial<Pick<TrackFeatures, 'melody'>>,
+  ): CatalogueCandidate[] {
     const found = new Map<string, CatalogueCandidate>();
     for (const hit of this.fingerprints.query(query.fingerprints, this.kFingerprint)) {
       const slot = this.byTrackNo.get(hit.trackNo);

@@ -59,7 +59,12 @@ describe('estimateChords', () => {
     const duration = samples.length / SR;
     const beatSec = 60 / piece.bpm;
     const spec = stft(samples, SR);
-    const bc = beatSyncChroma(chromagram(spec, estimateTuning(spec)), frameRate(spec), regularBeatGrid(duration, beatSec), duration);
+    const bc = beatSyncChroma(
+      chromagram(spec, estimateTuning(spec)),
+      frameRate(spec),
+      regularBeatGrid(duration, beatSec),
+      duration,
+    );
     const segments = estimateChords(bc, undefined, { endTime: duration });
     const labelAt = (t: number) => segments.find((s) => t >= s.start && t < s.end)!;
     let beats = 0;

@@ -26,7 +26,16 @@ function sparseChords(track: TrackFeatures, roots: number[]): TrackFeatures {
 
 describe('a track compared with itself (the catalogue holds it)', () => {
   it('gives a rare progression a high chord-progression similarity', () => {
-    const track = aTrack({ seed: 1, key: aKey(4), progression: [[0, 'maj'], [3, 'maj'], [8, 'maj'], [1, 'maj']] });
+    const track = aTrack({
+      seed: 1,
+      key: aKey(4),
+      progression: [
+        [0, 'maj'],
+        [3, 'maj'],
+        [8, 'maj'],
+        [1, 'maj'],
+      ],
+    });
     const priorArt = buildPriorArt(catalogue(0, [track]));
     const c = compareChordProgressions(track, track, priorArt);
     expect(c.similarity).toBeGreaterThan(80);
@@ -54,13 +63,17 @@ describe('a track compared with itself (the catalogue holds it)', () => {
     const c = compareChordProgressions(track, track, priorArt);
     expect(c.similarity).toBeLessThan(25);
     expect(c.sharedShare).toBe(1);
-    expect(explainDimension(c, meta)).toMatch(/100% of its chord patterns also occur in "Self" by Same, but they are common/);
+    expect(explainDimension(c, meta)).toMatch(
+      /100% of its chord patterns also occur in "Self" by Same, but they are common/,
+    );
   });
 
   it('says so when a track has no recognised chord at all', () => {
     const silent = { ...aTrack({ seed: 4 }), chords: [{ start: 0, end: 32, root: -1, quality: 'none' as const }] };
     const c = compareChordProgressions(silent, silent, buildPriorArt(catalogue(0, [silent])));
     expect(c.similarity).toBe(0);
-    expect(explainDimension(c, meta)).toBe('Chord progression: too few recognised chords to compare with "Self" by Same.');
+    expect(explainDimension(c, meta)).toBe(
+      'Chord progression: too few recognised chords to compare with "Self" by Same.',
+    );
   });
 });

@@ -106,7 +106,6 @@ function quantiles(
   return out;
 }
 
-
 /** Binary cross-recurrence plot: mutual nearest neighbours above the cosine floor. */
 function crossRecurrence(E: Float32Array, en: number, em: number): Uint8Array {
   const rowQ = quantiles(E, en, em, em, 1);

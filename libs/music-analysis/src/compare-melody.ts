@@ -198,7 +198,8 @@ function pairScore(offset: number, sameRhythm: number, t: number): number {
 /** NOTE_SCORES[t · 24 + code]: every cell score under every transposition, so the alignment loops only look it up. */
 const NOTE_SCORES = (() => {
   const table = new Float32Array(12 * 24);
-  for (let t = 0; t < 12; t++) for (let code = 0; code < 24; code++) table[t * 24 + code] = pairScore(code >> 1, code & 1, t);
+  for (let t = 0; t < 12; t++)
+    for (let code = 0; code < 24; code++) table[t * 24 + code] = pairScore(code >> 1, code & 1, t);
   return table;
 })();
 
@@ -296,7 +297,8 @@ export function compareMelodies(query: MelodyNote[], ref: MelodyNote[]): Dimensi
   const qSpan = qLast.start - qFirst.start;
   const rSpan = rLast.start - rFirst.start;
   const diffs: number[] = [];
-  for (const [i, j] of alignment.pairs) if ((qn.pitchClass[i] - rn.pitchClass[j] - bestT) % 12 === 0) diffs.push(query[i].pitch - ref[j].pitch);
+  for (const [i, j] of alignment.pairs)
+    if ((qn.pitchClass[i] - rn.pitchClass[j] - bestT) % 12 === 0) diffs.push(query[i].pitch - ref[j].pitch);
   return {
     dimension: 'melody',
     similarity,

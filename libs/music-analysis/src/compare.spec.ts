@@ -123,7 +123,13 @@ describe('rhythm and tempo comparison', () => {
     const ref = aTrack({ seed: 310, rhythm: aRhythm(steps, [0, 8]) });
     const priorArt = buildPriorArt([ref]);
     const shifted = (by: number) =>
-      aTrack({ seed: 311, rhythm: aRhythm(steps.map((s) => (s + by) % 16), [by % 16, (8 + by) % 16]) });
+      aTrack({
+        seed: 311,
+        rhythm: aRhythm(
+          steps.map((s) => (s + by) % 16),
+          [by % 16, (8 + by) % 16],
+        ),
+      });
     for (const by of [0, 4, 8, 12, 2]) expect(compareRhythm(shifted(by), ref, priorArt).similarity).toBeGreaterThan(90);
     expect(compareRhythm(shifted(1), ref, priorArt).similarity).toBeLessThan(50);
   });

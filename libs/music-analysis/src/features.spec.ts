@@ -34,7 +34,9 @@ describe('extractFeatures', () => {
     expect(leadIn).toBeGreaterThanOrEqual(0);
     expect(features.beatChroma.beatTimes[0]).toBe(0);
     // (The earliest row starts at 0 even when it is the first beat's own row.)
-    expect(Array.from(features.beatChroma.beatTimes.subarray(leadIn + 1))).toEqual(Array.from(features.beats.subarray(1)));
+    expect(Array.from(features.beatChroma.beatTimes.subarray(leadIn + 1))).toEqual(
+      Array.from(features.beats.subarray(1)),
+    );
     expect(features.vocalShare).toBeLessThan(0.1);
     expect(features.fingerprints.hashes.length).toBeGreaterThan(0);
   });

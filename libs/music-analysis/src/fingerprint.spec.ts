@@ -135,7 +135,10 @@ describe('landmark fingerprints', () => {
 
   it('still fingerprints a quiet passage (−40 dB) surrounded by silence', () => {
     const quiet = new Float32Array(6 * SR);
-    quiet.set(excerpt(original, 10, 3).map((v) => v * 0.01), 2 * SR);
+    quiet.set(
+      excerpt(original, 10, 3).map((v) => v * 0.01),
+      2 * SR,
+    );
     const fp = extractFingerprints(pcm(quiet));
     expect(fp.hashes.length).toBeGreaterThan(30);
     for (const t of fp.times) expect(t * fp.frameSec).toBeGreaterThan(1.9);

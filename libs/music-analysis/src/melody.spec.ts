@@ -32,9 +32,17 @@ describe('extractMelody', () => {
     // The pluck decays within ≈ 0.2 s while the pad sustains: without the salience hold the path left the
     // lead for the pad and these pieces scored 3 and 17 against their written melody (53 and 65 with it).
     const piece = composePiece(`pluck-test:${seed}`, { style: 'pop', bars: 8 });
-    const samples = renderPiece(piece, { sampleRate: ANALYSIS_SAMPLE_RATE, seed: 1, instruments: { melody: 'pluck', chords: 'pad' } });
+    const samples = renderPiece(piece, {
+      sampleRate: ANALYSIS_SAMPLE_RATE,
+      seed: 1,
+      instruments: { melody: 'pluck', chords: 'pad' },
+    });
     const lead = piece.tracks.find((t) => t.role === 'melody')!;
-    const written = lead.notes.map((n) => ({ start: (n.start * 60) / piece.bpm, duration: (n.dur * 60) / piece.bpm, pitch: n.pitch }));
+    const written = lead.notes.map((n) => ({
+      start: (n.start * 60) / piece.bpm,
+      duration: (n.dur * 60) / piece.bpm,
+      pitch: n.pitch,
+    }));
     const got = extractMelody(stft(samples, ANALYSIS_SAMPLE_RATE));
     expect(compareMelodies(got, written).similarity).toBeGreaterThanOrEqual(40);
   });

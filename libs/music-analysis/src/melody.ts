@@ -71,7 +71,8 @@ export function extractMelody(spec: Spectrogram, opts: MelodyOptions = {}): Melo
  */
 export function aWeighting(hz: number): number {
   const f2 = hz * hz;
-  const ra = (12194 ** 2 * f2 * f2) / ((f2 + 20.6 ** 2) * Math.sqrt((f2 + 107.7 ** 2) * (f2 + 737.9 ** 2)) * (f2 + 12194 ** 2));
+  const ra =
+    (12194 ** 2 * f2 * f2) / ((f2 + 20.6 ** 2) * Math.sqrt((f2 + 107.7 ** 2) * (f2 + 737.9 ** 2)) * (f2 + 12194 ** 2));
   return ra * A_WEIGHT_1KHZ;
 }
 /** 1 / R_A(1 kHz), so that aWeighting(1000) = 1. */
@@ -104,7 +105,8 @@ function harmonicSalience(spec: Spectrogram, minMidi: number, states: number): F
       n++;
     }
     const used = strongestPeaks(peakMag, n, order);
-    for (let p = 0; p < used; p++) addHarmonicVotes(out, f * states, states, minMidi, peakFreq[order[p]], peakMag[order[p]]);
+    for (let p = 0; p < used; p++)
+      addHarmonicVotes(out, f * states, states, minMidi, peakFreq[order[p]], peakMag[order[p]]);
   }
   return out;
 }
@@ -139,7 +141,14 @@ const WINDOW_STEP_SIN = Math.sin(Math.PI / BINS_PER_SEMITONE);
  * ±1 semitone around each candidate. The window's cosine advances by rotation (angle addition), one cos/sin
  * pair per harmonic instead of one cosine per salience bin.
  */
-function addHarmonicVotes(out: Float32Array, srow: number, states: number, minMidi: number, hz: number, magnitude: number): void {
+function addHarmonicVotes(
+  out: Float32Array,
+  srow: number,
+  states: number,
+  minMidi: number,
+  hz: number,
+  magnitude: number,
+): void {
   const window = BINS_PER_SEMITONE; // ±1 semitone
   const log2Hz = Math.log2(hz / A4_HZ);
   let weight = magnitude;

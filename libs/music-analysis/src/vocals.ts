@@ -273,7 +273,11 @@ function followPartials(spec: Spectrogram): Partial[] {
   for (let f = 0; f < frames; f++) {
     const row = f * bins;
     const peaks = framePeaks(data, row, lo, hi).map((k) => {
-      const d = parabolicOffset(Math.log(data[row + k - 1]! + 1e-12), Math.log(data[row + k]!), Math.log(data[row + k + 1]! + 1e-12));
+      const d = parabolicOffset(
+        Math.log(data[row + k - 1]! + 1e-12),
+        Math.log(data[row + k]!),
+        Math.log(data[row + k + 1]! + 1e-12),
+      );
       return 1200 * Math.log2(((k + d) * sampleRate) / fftSize);
     });
     const next: Partial[] = [];

@@ -57,8 +57,18 @@ export function composeAccompaniment(harmony: HarmonySpan[], bars: number, style
   const spec = STYLE_SPECS[style];
   const feel = (notes: Note[]) => (spec.swing ? swingNotes(notes) : notes);
   return [
-    { role: 'chords', instrument: rng.pick(spec.chords), notes: feel(composeComping(harmony, rng.pick(spec.comping), rng.fork('comp'))), level: DEFAULT_LEVELS.chords },
-    { role: 'bass', instrument: rng.pick(spec.bass), notes: feel(composeBass(harmony, rng.pick(spec.bassLines), rng.fork('bass'))), level: DEFAULT_LEVELS.bass },
+    {
+      role: 'chords',
+      instrument: rng.pick(spec.chords),
+      notes: feel(composeComping(harmony, rng.pick(spec.comping), rng.fork('comp'))),
+      level: DEFAULT_LEVELS.chords,
+    },
+    {
+      role: 'bass',
+      instrument: rng.pick(spec.bass),
+      notes: feel(composeBass(harmony, rng.pick(spec.bassLines), rng.fork('bass'))),
+      level: DEFAULT_LEVELS.bass,
+    },
     composeDrumTrack(bars, style, rng.fork('drums')),
   ];
 }
@@ -66,7 +76,12 @@ export function composeAccompaniment(harmony: HarmonySpan[], bars: number, style
 export function composeDrumTrack(bars: number, style: Style, rng: Rng): Track {
   const spec = STYLE_SPECS[style];
   const notes = composeDrums(bars, rng.pick(spec.grooves), rng);
-  return { role: 'drums', instrument: 'drums', notes: spec.swing ? swingNotes(notes) : notes, level: DEFAULT_LEVELS.drums };
+  return {
+    role: 'drums',
+    instrument: 'drums',
+    notes: spec.swing ? swingNotes(notes) : notes,
+    level: DEFAULT_LEVELS.drums,
+  };
 }
 
 // ---------------------------------------------------------------- harmony
@@ -74,9 +89,15 @@ export function composeDrumTrack(bars: number, style: Style, rng: Rng): Track {
 export function composeHarmony(key: Key, bars: number, spec: StyleSpec, rng: Rng): HarmonySpan[] {
   const name = rng.pick(spec.progressions[key.mode]);
   const sevenths = rng.chance(spec.seventhChance);
-  const chords = name === 'walk' ? diatonicWalk(key.mode, rng.pick([4, 4, 8]), rng) : roman(PROGRESSIONS[key.mode][name]);
+  const chords =
+    name === 'walk' ? diatonicWalk(key.mode, rng.pick([4, 4, 8]), rng) : roman(PROGRESSIONS[key.mode][name]);
   const chordBeats = name === 'blues' ? BEATS_PER_BAR : rng.pick(spec.chordBeats);
-  return layHarmony(key, chords.map((c) => (sevenths ? withSeventh(c) : c)), chordBeats, bars);
+  return layHarmony(
+    key,
+    chords.map((c) => (sevenths ? withSeventh(c) : c)),
+    chordBeats,
+    bars,
+  );
 }
 
 /** Repeat a progression over the piece, `chordBeats` beats per chord. */
@@ -85,13 +106,21 @@ export function layHarmony(key: Key, chords: RelativeChord[], chordBeats: number
   const spans: HarmonySpan[] = [];
   for (let start = 0, i = 0; start < total; start += chordBeats, i++) {
     const chord = chords[i % chords.length];
-    spans.push({ start, dur: Math.min(chordBeats, total - start), root: (key.tonic + chord.offset) % 12, quality: chord.quality });
+    spans.push({
+      start,
+      dur: Math.min(chordBeats, total - start),
+      root: (key.tonic + chord.offset) % 12,
+      quality: chord.quality,
+    });
   }
   return spans;
 }
 
 function withSeventh(chord: RelativeChord): RelativeChord {
-  const seventh: Partial<Record<ChordQuality, ChordQuality>> = { maj: chord.offset === 7 ? 'dom7' : 'maj7', min: 'min7' };
+  const seventh: Partial<Record<ChordQuality, ChordQuality>> = {
+    maj: chord.offset === 7 ? 'dom7' : 'maj7',
+    min: 'min7',
+  };
   return { offset: chord.offset, quality: seventh[chord.quality] ?? chord.quality };
 }
 
@@ -136,7 +165,8 @@ export function composeMelody(key: Key, harmony: HarmonySpan[], bars: number, sp
 function makeMotif(density: number, rng: Rng): Motif {
   const rhythm: number[] = [];
   let beats = 0;
-  const closeness = (cell: number[]) => 1 / (0.3 + Math.abs(cell.filter((d) => d > 0).length / cellBeats(cell) - density));
+  const closeness = (cell: number[]) =>
+    1 / (0.3 + Math.abs(cell.filter((d) => d > 0).length / cellBeats(cell) - density));
   while (beats < PHRASE_BEATS - 2) {
     const pool = beats % 2 === 0 && rng.chance(0.4) ? TWO_BEAT_CELLS : ONE_BEAT_CELLS;
     const cell = rng.weighted(pool, pool.map(closeness));
@@ -162,7 +192,8 @@ function cellBeats(cell: number[]): number {
 function varyMotif(motif: Motif, rng: Rng): Motif {
   const steps = [...motif.steps];
   const changes = rng.int(1, Math.max(1, Math.floor(steps.length / 3)));
-  for (let c = 0; c < changes; c++) steps[rng.int(1, Math.max(1, steps.length - 1))] = rng.weighted(STEPS, STEP_WEIGHTS);
+  for (let c = 0; c < changes; c++)
+    steps[rng.int(1, Math.max(1, steps.length - 1))] = rng.weighted(STEPS, STEP_WEIGHTS);
   if (steps.length > 0 && rng.chance(0.4)) steps[0] = rng.pick([-2, -1, 1, 2]);
   return { rhythm: [...motif.rhythm], steps };
 }
@@ -170,7 +201,16 @@ function varyMotif(motif: Motif, rng: Rng): Motif {
 const LOW_DEGREE = -2;
 const HIGH_DEGREE = 10;
 
-function realiseMotif(motif: Motif, at: number, startDegree: number, key: Key, harmony: HarmonySpan[], total: number, out: Note[], rng: Rng): number {
+function realiseMotif(
+  motif: Motif,
+  at: number,
+  startDegree: number,
+  key: Key,
+  harmony: HarmonySpan[],
+  total: number,
+  out: Note[],
+  rng: Rng,
+): number {
   let beat = at;
   let degree = startDegree;
   let noteIndex = 0;
@@ -202,7 +242,8 @@ function nearestChordTone(degree: number, key: Key, chord: HarmonySpan): number 
   const tones = chordPitchClasses(chord.root, chord.quality);
   for (const delta of [0, 1, -1, 2, -2, 3, -3]) {
     const candidate = degree + delta;
-    if (candidate >= LOW_DEGREE && candidate <= HIGH_DEGREE && tones.includes(degreeToPitch(candidate, key) % 12)) return candidate;
+    if (candidate >= LOW_DEGREE && candidate <= HIGH_DEGREE && tones.includes(degreeToPitch(candidate, key) % 12))
+      return candidate;
   }
   return degree;
 }
@@ -221,8 +262,22 @@ const BASS_LOW = 34;
 export function composeBass(harmony: HarmonySpan[], line: BassLine, rng: Rng): Note[] {
   const notes: Note[] = [];
   const funkPattern = rng.pick([
-    [[0, 0.75, 0], [0.75, 0.5, 0], [1.5, 0.5, 12], [2.5, 0.5, 7], [3, 0.25, 0], [3.5, 0.5, 10]],
-    [[0, 0.5, 0], [1, 0.25, 0], [1.25, 0.5, 12], [2, 0.75, 0], [2.75, 0.5, 7], [3.5, 0.5, 5]],
+    [
+      [0, 0.75, 0],
+      [0.75, 0.5, 0],
+      [1.5, 0.5, 12],
+      [2.5, 0.5, 7],
+      [3, 0.25, 0],
+      [3.5, 0.5, 10],
+    ],
+    [
+      [0, 0.5, 0],
+      [1, 0.25, 0],
+      [1.25, 0.5, 12],
+      [2, 0.75, 0],
+      [2.75, 0.5, 7],
+      [3.5, 0.5, 5],
+    ],
   ]);
   harmony.forEach((span, i) => {
     const root = pitchAtOrAbove(span.root, BASS_LOW);
@@ -232,8 +287,17 @@ export function composeBass(harmony: HarmonySpan[], line: BassLine, rng: Rng): N
     for (let bar = span.start; bar < span.start + span.dur; bar += BEATS_PER_BAR) {
       const room = Math.min(BEATS_PER_BAR, span.start + span.dur - bar);
       const lastBarOfSpan = bar + BEATS_PER_BAR >= span.start + span.dur;
-      const hits = bassBar(line, root, thirdPitch, pitchAtOrAbove(next.root, BASS_LOW), lastBarOfSpan, funkPattern, rng);
-      for (const [at, dur, pitch, vel] of hits) if (at < room) notes.push({ start: bar + at, dur: Math.min(dur, room - at), pitch, vel });
+      const hits = bassBar(
+        line,
+        root,
+        thirdPitch,
+        pitchAtOrAbove(next.root, BASS_LOW),
+        lastBarOfSpan,
+        funkPattern,
+        rng,
+      );
+      for (const [at, dur, pitch, vel] of hits)
+        if (at < room) notes.push({ start: bar + at, dur: Math.min(dur, room - at), pitch, vel });
     }
   });
   return notes;
@@ -241,12 +305,23 @@ export function composeBass(harmony: HarmonySpan[], line: BassLine, rng: Rng): N
 
 type Hit = [at: number, dur: number, pitch: number, vel: number];
 
-function bassBar(line: BassLine, root: number, third: number, nextRoot: number, approach: boolean, funk: number[][], rng: Rng): Hit[] {
+function bassBar(
+  line: BassLine,
+  root: number,
+  third: number,
+  nextRoot: number,
+  approach: boolean,
+  funk: number[][],
+  rng: Rng,
+): Hit[] {
   switch (line) {
     case 'roots':
       return [[0, 3.8, root, 0.85]];
     case 'rootFifth':
-      return [[0, 1.8, root, 0.85], [2, 1.8, root + 7, 0.75]];
+      return [
+        [0, 1.8, root, 0.85],
+        [2, 1.8, root + 7, 0.75],
+      ];
     case 'eighths':
       return Array.from({ length: 8 }, (_, i): Hit => [i / 2, 0.45, root, i % 2 === 0 ? 0.85 : 0.65]);
     case 'octaves':
@@ -254,12 +329,22 @@ function bassBar(line: BassLine, root: number, third: number, nextRoot: number, 
     case 'walking': {
       const passing = rng.pick([root + 7, third, root + 5, root + 2]);
       const lead = approach ? nextRoot + rng.pick([-1, 1, 7 - 12]) : rng.pick([root + 7, third]);
-      return [[0, 0.9, root, 0.85], [1, 0.9, third, 0.7], [2, 0.9, passing, 0.75], [3, 0.9, lead, 0.7]];
+      return [
+        [0, 0.9, root, 0.85],
+        [1, 0.9, third, 0.7],
+        [2, 0.9, passing, 0.75],
+        [3, 0.9, lead, 0.7],
+      ];
     }
     case 'syncopated':
       return funk.map(([at, dur, interval]): Hit => [at, dur, root + interval, at % 1 === 0 ? 0.85 : 0.7]);
     case 'dub':
-      return [[0, 1, root, 0.9], [1.5, 0.5, root + 7, 0.7], [2, 1, root, 0.85], [3, 0.5, third, 0.7]];
+      return [
+        [0, 1, root, 0.9],
+        [1.5, 0.5, root + 7, 0.7],
+        [2, 1, root, 0.85],
+        [3, 0.5, third, 0.7],
+      ];
   }
 }
 
@@ -289,8 +374,18 @@ export function voiceChord(root: number, quality: ChordQuality, centre: number):
 
 export function composeComping(harmony: HarmonySpan[], comping: Comping, rng: Rng): Note[] {
   const notes: Note[] = [];
-  const stabs = rng.pick([[1, 3], [0, 1.5, 3], [0.5, 1.5, 2.5, 3.5], [0, 0.75, 2, 2.75]]);
-  const arpeggioOrder = rng.pick([[0, 1, 2, 1], [0, 1, 2, 3], [0, 2, 1, 2], [2, 1, 0, 1]]);
+  const stabs = rng.pick([
+    [1, 3],
+    [0, 1.5, 3],
+    [0.5, 1.5, 2.5, 3.5],
+    [0, 0.75, 2, 2.75],
+  ]);
+  const arpeggioOrder = rng.pick([
+    [0, 1, 2, 1],
+    [0, 1, 2, 3],
+    [0, 2, 1, 2],
+    [2, 1, 0, 1],
+  ]);
   let centre = 62;
   for (const span of harmony) {
     const chord = voiceChord(span.root, span.quality, centre);
@@ -321,13 +416,29 @@ function compingBar(comping: Comping, chord: number[], stabs: number[], order: n
     case 'stabs':
       return stabs.map((at): ChordHit => [at, 0.35, chord, 0.75]);
     case 'arpeggio':
-      return Array.from({ length: 8 }, (_, i): ChordHit => [i / 2, 0.9, [chord[order[i % order.length] % chord.length] + (i >= 4 && rng.chance(0.3) ? 12 : 0)], 0.65]);
+      return Array.from({ length: 8 }, (_, i): ChordHit => [
+        i / 2,
+        0.9,
+        [chord[order[i % order.length] % chord.length] + (i >= 4 && rng.chance(0.3) ? 12 : 0)],
+        0.65,
+      ]);
     case 'quarters':
       return [0, 1, 2, 3].map((at): ChordHit => [at, 0.85, chord, at % 2 === 0 ? 0.75 : 0.6]);
     case 'charleston':
-      return rng.chance(0.5) ? [[0, 1, chord, 0.75], [1.5, 0.5, chord, 0.65]] : [[0.5, 0.5, chord, 0.6], [2.5, 1, chord, 0.7]];
+      return rng.chance(0.5)
+        ? [
+            [0, 1, chord, 0.75],
+            [1.5, 0.5, chord, 0.65],
+          ]
+        : [
+            [0.5, 0.5, chord, 0.6],
+            [2.5, 1, chord, 0.7],
+          ];
     case 'skank':
-      return [[1, 0.3, chord, 0.75], [3, 0.3, chord, 0.75]];
+      return [
+        [1, 0.3, chord, 0.75],
+        [3, 0.3, chord, 0.75],
+      ];
     case 'strum':
       return [0, 1, 1.5, 2.5, 3, 3.5].map((at): ChordHit => [at, 0.45, chord, at % 1 === 0 ? 0.75 : 0.55]);
     case 'sustain':
@@ -348,7 +459,12 @@ interface GrooveGrid {
 }
 
 const GROOVES: Record<DrumGroove, GrooveGrid> = {
-  fourOnFloor: { kick: 'x...x...x...x...', snare: '....x.......x...', hat: 'x.x.x.x.x.x.x.x.', openHat: '..x...x...x...x.' },
+  fourOnFloor: {
+    kick: 'x...x...x...x...',
+    snare: '....x.......x...',
+    hat: 'x.x.x.x.x.x.x.x.',
+    openHat: '..x...x...x...x.',
+  },
   backbeat: { kick: 'x.......x.x.....', snare: '....x.......x...', hat: 'x.x.x.x.x.x.x.x.' },
   rockEighths: { kick: 'x.....x.x.......', snare: '....x.......x...', hat: 'xxxxxxxxxxxxxxxx' },
   breakbeat: { kick: 'x.x.......x.....', snare: '....x..o.o..x..o', hat: 'x.x.x.x.x.x.x.x.' },
@@ -365,7 +481,14 @@ const GROOVES: Record<DrumGroove, GrooveGrid> = {
 export function composeDrums(bars: number, groove: DrumGroove, rng: Rng): Note[] {
   const grid = GROOVES[groove];
   const notes: Note[] = [];
-  const parts: [keyof GrooveGrid, number][] = [['kick', DRUM.kick], ['snare', DRUM.snare], ['hat', DRUM.closedHat], ['openHat', DRUM.openHat], ['ride', DRUM.ride], ['rim', DRUM.rim]];
+  const parts: [keyof GrooveGrid, number][] = [
+    ['kick', DRUM.kick],
+    ['snare', DRUM.snare],
+    ['hat', DRUM.closedHat],
+    ['openHat', DRUM.openHat],
+    ['ride', DRUM.ride],
+    ['rim', DRUM.rim],
+  ];
   for (let bar = 0; bar < bars; bar++) {
     const fill = bar % 4 === 3 && rng.chance(0.5);
     for (const [part, drum] of parts) {
@@ -378,7 +501,14 @@ export function composeDrums(bars: number, groove: DrumGroove, rng: Rng): Note[]
         notes.push({ start: bar * BEATS_PER_BAR + step / 4, dur: 0.25, pitch: drum, vel });
       }
     }
-    if (fill) for (let step = 12; step < 16; step++) notes.push({ start: bar * 4 + step / 4, dur: 0.25, pitch: rng.chance(0.5) ? DRUM.snare : DRUM.tom, vel: 0.6 + step * 0.02 });
+    if (fill)
+      for (let step = 12; step < 16; step++)
+        notes.push({
+          start: bar * 4 + step / 4,
+          dur: 0.25,
+          pitch: rng.chance(0.5) ? DRUM.snare : DRUM.tom,
+          vel: 0.6 + step * 0.02,
+        });
     if (bar % 8 === 0) notes.push({ start: bar * BEATS_PER_BAR, dur: 2, pitch: DRUM.crash, vel: 0.7 });
   }
   return notes;

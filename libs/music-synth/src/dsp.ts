@@ -22,13 +22,19 @@ export const TABLE_SIZE = 2048;
  * A single-cycle table from harmonic amplitudes, dropping harmonics above Nyquist so high notes do not
  * alias. Normalised to peak 1 so timbres sit at similar levels.
  */
-export function harmonicTable(amplitudes: (h: number) => number, frequency: number, sampleRate: number, maxHarmonics: number): Float32Array {
+export function harmonicTable(
+  amplitudes: (h: number) => number,
+  frequency: number,
+  sampleRate: number,
+  maxHarmonics: number,
+): Float32Array {
   const table = new Float32Array(TABLE_SIZE + 1);
   const count = Math.max(1, Math.min(maxHarmonics, Math.floor(sampleRate / 2 / frequency)));
   for (let h = 1; h <= count; h++) {
     const a = amplitudes(h);
     if (a === 0) continue;
-    for (let i = 0; i < TABLE_SIZE; i++) table[i] += a * SINE[((i * h) % TABLE_SIZE) * (SINE.length - 1) / TABLE_SIZE];
+    for (let i = 0; i < TABLE_SIZE; i++)
+      table[i] += a * SINE[(((i * h) % TABLE_SIZE) * (SINE.length - 1)) / TABLE_SIZE];
   }
   let peak = 0;
   for (let i = 0; i < TABLE_SIZE; i++) peak = Math.max(peak, Math.abs(table[i]));

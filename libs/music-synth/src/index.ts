@@ -5,7 +5,15 @@
 export * from './piece';
 export { createRng, hashString } from './prng';
 export type { Rng } from './prng';
-export { composePiece, composeHarmony, composeMelodyTrack, composeAccompaniment, composeDrumTrack, harmonyAt, voiceChord } from './compose';
+export {
+  composePiece,
+  composeHarmony,
+  composeMelodyTrack,
+  composeAccompaniment,
+  composeDrumTrack,
+  harmonyAt,
+  voiceChord,
+} from './compose';
 export type { ComposeOptions, Key } from './compose';
 export { STYLE_SPECS } from './styles';
 export type { StyleSpec, DrumGroove, BassLine, Comping } from './styles';
@@ -13,5 +21,12 @@ export { PROGRESSIONS, SCALE, midiToHz, roman } from './theory';
 export { renderPiece, excerpt } from './render';
 export type { RenderOptions } from './render';
 export { DEFAULT_SAMPLE_RATE } from './dsp';
-export { transpose, withTempo, reorchestrate, melodyOverNewChords, progressionUnderNewMelody, newPieceInSameStyle } from './transforms';
+export {
+  transpose,
+  withTempo,
+  reorchestrate,
+  melodyOverNewChords,
+  progressionUnderNewMelody,
+  newPieceInSameStyle,
+} from './transforms';
 export { encodeWav, writeWav } from './wav';

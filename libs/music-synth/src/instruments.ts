@@ -168,19 +168,31 @@ const voice: NoteRenderer = (out, note, ctx) => {
   let phase = 0;
   for (let i = 0; i < length; i++) {
     const x = readTable(table, phase);
-    const y = 0.25 * x + gains[0] * formants[0].process(x) + gains[1] * formants[1].process(x) + gains[2] * formants[2].process(x);
+    const y =
+      0.25 * x +
+      gains[0] * formants[0].process(x) +
+      gains[1] * formants[1].process(x) +
+      gains[2] * formants[2].process(x);
     out[note.start + i] += note.gain * 1.4 * adsr(i, note.held, release, 0.03 * sr, 0.1 * sr, 0.85) * y;
     phase += vibratoIncrement(sung, i, sr);
   }
 };
 
-function sustainedTable(out: Float32Array, note: NoteRequest, ctx: InstrumentContext, table: Float32Array, attackSec: number, releaseSec: number): void {
+function sustainedTable(
+  out: Float32Array,
+  note: NoteRequest,
+  ctx: InstrumentContext,
+  table: Float32Array,
+  attackSec: number,
+  releaseSec: number,
+): void {
   const sr = ctx.sampleRate;
   const release = Math.round(releaseSec * sr);
   const length = Math.min(note.held + release, out.length - note.start);
   let phase = 0;
   for (let i = 0; i < length; i++) {
-    out[note.start + i] += note.gain * 0.8 * adsr(i, note.held, release, attackSec * sr, 0.05 * sr, 0.9) * readTable(table, phase);
+    out[note.start + i] +=
+      note.gain * 0.8 * adsr(i, note.held, release, attackSec * sr, 0.05 * sr, 0.9) * readTable(table, phase);
     phase += vibratoIncrement(note, i, sr);
   }
 }
@@ -200,7 +212,8 @@ function adsr(i: number, held: number, release: number, attack: number, decay: n
   else if (i < attack + decay) level = 1 - (1 - sustain) * ((i - attack) / decay);
   else level = sustain;
   if (i >= held) {
-    const heldLevel = held < attack ? held / attack : held < attack + decay ? 1 - (1 - sustain) * ((held - attack) / decay) : sustain;
+    const heldLevel =
+      held < attack ? held / attack : held < attack + decay ? 1 - (1 - sustain) * ((held - attack) / decay) : sustain;
     return Math.max(0, heldLevel * (1 - (i - held) / release));
   }
   return level;

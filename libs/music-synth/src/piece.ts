@@ -10,7 +10,19 @@ export type TrackRole = 'melody' | 'chords' | 'bass' | 'drums';
 export const INSTRUMENTS = ['piano', 'organ', 'saw', 'square', 'bell', 'pluck', 'pad', 'voice', 'drums'] as const;
 export type Instrument = (typeof INSTRUMENTS)[number];
 
-export const STYLES = ['pop', 'rock', 'edm', 'jazz', 'blues', 'ballad', 'funk', 'hiphop', 'folk', 'reggae', 'latin'] as const;
+export const STYLES = [
+  'pop',
+  'rock',
+  'edm',
+  'jazz',
+  'blues',
+  'ballad',
+  'funk',
+  'hiphop',
+  'folk',
+  'reggae',
+  'latin',
+] as const;
 export type Style = (typeof STYLES)[number];
 
 export interface Note {
@@ -56,7 +68,17 @@ export interface Piece {
 export const BEATS_PER_BAR = 4;
 
 /** General MIDI percussion keys used by the drum parts. */
-export const DRUM = { kick: 36, rim: 37, snare: 38, clap: 39, closedHat: 42, openHat: 46, crash: 49, ride: 51, tom: 45 } as const;
+export const DRUM = {
+  kick: 36,
+  rim: 37,
+  snare: 38,
+  clap: 39,
+  closedHat: 42,
+  openHat: 46,
+  crash: 49,
+  ride: 51,
+  tom: 45,
+} as const;
 
 export function pieceBeats(piece: Piece): number {
   return piece.bars * BEATS_PER_BAR;

@@ -52,7 +52,14 @@ export function renderPiece(piece: Piece, options: RenderOptions = {}): Float32A
   return normalise(out, options.peak ?? 0.9);
 }
 
-function renderTonal(out: Float32Array, track: Track, level: number, at: (beat: number) => number, ctx: InstrumentContext, options: RenderOptions): void {
+function renderTonal(
+  out: Float32Array,
+  track: Track,
+  level: number,
+  at: (beat: number) => number,
+  ctx: InstrumentContext,
+  options: RenderOptions,
+): void {
   const role = track.role as Exclude<TrackRole, 'drums'>;
   const instrument = options.instruments?.[role] ?? (track.instrument === 'drums' ? 'piano' : track.instrument);
   const play = TONAL_INSTRUMENTS[instrument];

@@ -36,19 +36,35 @@ export function diatonicChord(mode: Mode, degree: number, seventh = false): Rela
   if (!seventh) return { offset: SCALE[mode][d], quality: triad };
   const third = SCALE[mode][(d + 2) % 7] - SCALE[mode][d];
   const seventhInt = (SCALE[mode][(d + 6) % 7] - SCALE[mode][d] + 12) % 12;
-  const quality: ChordQuality = triad === 'dim' ? 'dim' : (third + 12) % 12 === 4 ? (seventhInt === 10 ? 'dom7' : 'maj7') : 'min7';
+  const quality: ChordQuality =
+    triad === 'dim' ? 'dim' : (third + 12) % 12 === 4 ? (seventhInt === 10 ? 'dom7' : 'maj7') : 'min7';
   return { offset: SCALE[mode][d], quality };
 }
 
 const ROMAN: Record<string, { offset: number; quality: ChordQuality }> = {
-  I: { offset: 0, quality: 'maj' }, ii: { offset: 2, quality: 'min' }, iii: { offset: 4, quality: 'min' },
-  IV: { offset: 5, quality: 'maj' }, V: { offset: 7, quality: 'maj' }, vi: { offset: 9, quality: 'min' },
-  i: { offset: 0, quality: 'min' }, iv: { offset: 5, quality: 'min' }, v: { offset: 7, quality: 'min' },
-  III: { offset: 3, quality: 'maj' }, VI: { offset: 8, quality: 'maj' }, VII: { offset: 10, quality: 'maj' },
-  bVII: { offset: 10, quality: 'maj' }, iio: { offset: 2, quality: 'dim' },
-  I7: { offset: 0, quality: 'dom7' }, IV7: { offset: 5, quality: 'dom7' }, V7: { offset: 7, quality: 'dom7' },
-  ii7: { offset: 2, quality: 'min7' }, Imaj7: { offset: 0, quality: 'maj7' }, vi7: { offset: 9, quality: 'min7' },
-  IVmaj7: { offset: 5, quality: 'maj7' }, i7: { offset: 0, quality: 'min7' }, iv7: { offset: 5, quality: 'min7' },
+  I: { offset: 0, quality: 'maj' },
+  ii: { offset: 2, quality: 'min' },
+  iii: { offset: 4, quality: 'min' },
+  IV: { offset: 5, quality: 'maj' },
+  V: { offset: 7, quality: 'maj' },
+  vi: { offset: 9, quality: 'min' },
+  i: { offset: 0, quality: 'min' },
+  iv: { offset: 5, quality: 'min' },
+  v: { offset: 7, quality: 'min' },
+  III: { offset: 3, quality: 'maj' },
+  VI: { offset: 8, quality: 'maj' },
+  VII: { offset: 10, quality: 'maj' },
+  bVII: { offset: 10, quality: 'maj' },
+  iio: { offset: 2, quality: 'dim' },
+  I7: { offset: 0, quality: 'dom7' },
+  IV7: { offset: 5, quality: 'dom7' },
+  V7: { offset: 7, quality: 'dom7' },
+  ii7: { offset: 2, quality: 'min7' },
+  Imaj7: { offset: 0, quality: 'maj7' },
+  vi7: { offset: 9, quality: 'min7' },
+  IVmaj7: { offset: 5, quality: 'maj7' },
+  i7: { offset: 0, quality: 'min7' },
+  iv7: { offset: 5, quality: 'min7' },
 };
 
 /** Parse "I V vi IV" into relative chords. */
@@ -101,7 +117,8 @@ export function diatonicWalk(mode: Mode, length: number, rng: Rng): RelativeChor
     const avoidDim = (d: number) => DIATONIC_QUALITY[mode][((d % 7) + 7) % 7] === 'dim';
     out.push(diatonicChord(mode, degree, rng.chance(0.15)));
     let nextDegree = degree + rng.weighted(motions, weights);
-    for (let tries = 0; tries < 4 && avoidDim(nextDegree); tries++) nextDegree = degree + rng.weighted(motions, weights);
+    for (let tries = 0; tries < 4 && avoidDim(nextDegree); tries++)
+      nextDegree = degree + rng.weighted(motions, weights);
     degree = i === length - 2 && rng.chance(0.5) ? 4 : nextDegree;
   }
   return out;

@@ -2,7 +2,15 @@
 import { clonePiece, trackOf } from './piece';
 import type { HarmonySpan, Instrument, Piece, Track } from './piece';
 import { STYLES } from './piece';
-import { composeAccompaniment, composeBass, composeComping, composeDrumTrack, composeMelodyTrack, composePiece, swingNotes } from './compose';
+import {
+  composeAccompaniment,
+  composeBass,
+  composeComping,
+  composeDrumTrack,
+  composeMelodyTrack,
+  composePiece,
+  swingNotes,
+} from './compose';
 import { createRng } from './prng';
 import type { Rng } from './prng';
 import { STYLE_SPECS } from './styles';
@@ -49,7 +57,10 @@ export function melodyOverNewChords(piece: Piece, seed: number | string): Piece 
   const melody = trackOf(piece, 'melody');
   if (!melody) throw new Error('piece has no melody');
   const harmony = reharmonise(piece, rng.fork('harmony'));
-  const tracks = [{ ...melody, notes: melody.notes.map((n) => ({ ...n })) }, ...composeAccompaniment(harmony, piece.bars, piece.style, rng.fork('accompaniment'))];
+  const tracks = [
+    { ...melody, notes: melody.notes.map((n) => ({ ...n })) },
+    ...composeAccompaniment(harmony, piece.bars, piece.style, rng.fork('accompaniment')),
+  ];
   return { ...clonePiece(piece), title: `${piece.title} (new chords)`, harmony, tracks };
 }
 
@@ -64,11 +75,26 @@ export function progressionUnderNewMelody(piece: Piece, seed: number | string): 
   const spec = STYLE_SPECS[piece.style];
   const feel = (notes: Track['notes']) => (spec.swing ? swingNotes(notes) : notes);
   const old = (role: Track['role']) => trackOf(piece, role);
-  const chordInstrument = rng.pick(differentFrom(TONAL.filter((i) => i !== 'voice'), old('chords')?.instrument ?? null));
+  const chordInstrument = rng.pick(
+    differentFrom(
+      TONAL.filter((i) => i !== 'voice'),
+      old('chords')?.instrument ?? null,
+    ),
+  );
   out.tracks = [
     composeMelodyTrack(out.key, out.harmony, out.bars, piece.style, rng.fork('melody')),
-    { role: 'chords', instrument: chordInstrument, level: old('chords')?.level ?? 0.45, notes: feel(composeComping(out.harmony, rng.pick(allComping()), rng.fork('comp'))) },
-    { role: 'bass', instrument: old('bass')?.instrument ?? 'pluck', level: old('bass')?.level ?? 0.6, notes: feel(composeBass(out.harmony, rng.pick(spec.bassLines), rng.fork('bass'))) },
+    {
+      role: 'chords',
+      instrument: chordInstrument,
+      level: old('chords')?.level ?? 0.45,
+      notes: feel(composeComping(out.harmony, rng.pick(allComping()), rng.fork('comp'))),
+    },
+    {
+      role: 'bass',
+      instrument: old('bass')?.instrument ?? 'pluck',
+      level: old('bass')?.level ?? 0.6,
+      notes: feel(composeBass(out.harmony, rng.pick(spec.bassLines), rng.fork('bass'))),
+    },
     composeDrumTrack(out.bars, piece.style, rng.fork('drums')),
   ];
   out.title = `${piece.title} (new melody)`;
@@ -86,7 +112,9 @@ export function newPieceInSameStyle(piece: Piece, seed: number | string): Piece 
  */
 function reharmonise(piece: Piece, rng: Rng): HarmonySpan[] {
   const melody = trackOf(piece, 'melody')?.notes ?? [];
-  const candidates = [0, 1, 2, 3, 4, 5, 6].map((d) => diatonicChord(piece.key.mode, d)).filter((c) => c.quality !== 'dim');
+  const candidates = [0, 1, 2, 3, 4, 5, 6]
+    .map((d) => diatonicChord(piece.key.mode, d))
+    .filter((c) => c.quality !== 'dim');
   return piece.harmony.map((span) => {
     const weight = new Array<number>(12).fill(0);
     for (const n of melody) {
@@ -96,7 +124,10 @@ function reharmonise(piece: Piece, rng: Rng): HarmonySpan[] {
     const scored = candidates
       .map((c) => ({ root: (piece.key.tonic + c.offset) % 12, quality: c.quality }))
       .filter((c) => c.root !== span.root)
-      .map((c) => ({ ...c, score: chordPitchClasses(c.root, c.quality).reduce((a, pc) => a + weight[pc], 0) + rng.range(0, 0.01) }))
+      .map((c) => ({
+        ...c,
+        score: chordPitchClasses(c.root, c.quality).reduce((a, pc) => a + weight[pc], 0) + rng.range(0, 0.01),
+      }))
       .sort((a, b) => b.score - a.score);
     const chosen = scored[rng.chance(0.7) ? 0 : 1];
     return { start: span.start, dur: span.dur, root: chosen.root, quality: chosen.quality };

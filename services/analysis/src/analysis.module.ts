@@ -26,7 +26,11 @@ import { ANALYSIS_SCHEMA } from './schema';
   ],
   providers: [
     { provide: ANALYSIS_CONFIG, useFactory: () => loadAnalysisConfig() },
-    { provide: CatalogueRepository, useFactory: (dataSource: DataSource) => new CatalogueRepository(dataSource), inject: [DataSource] },
+    {
+      provide: CatalogueRepository,
+      useFactory: (dataSource: DataSource) => new CatalogueRepository(dataSource),
+      inject: [DataSource],
+    },
     {
       provide: CatalogueService,
       // Imports run from the CLI; the service extracts features for queries in its own thread.

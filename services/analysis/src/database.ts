@@ -10,7 +10,12 @@ const ALREADY_EXISTS = new Set(['42P04', '23505']);
 
 /** The analysis schema's data source options: catalogue entities and migrations, run at start. */
 export function analysisDataSourceOptions(url: string): DataSourceOptions {
-  return serviceDataSourceOptions({ schema: ANALYSIS_SCHEMA, entities: CATALOGUE_ENTITIES, migrations: ANALYSIS_MIGRATIONS, url });
+  return serviceDataSourceOptions({
+    schema: ANALYSIS_SCHEMA,
+    entities: CATALOGUE_ENTITIES,
+    migrations: ANALYSIS_MIGRATIONS,
+    url,
+  });
 }
 
 /** Opens the analysis schema for tools (CLI, benchmarks): creates the database and schema and migrates. */

@@ -70,7 +70,11 @@ describe('analysis catalogue store (Postgres)', () => {
     const pcm = await decodeAudio(join(dir, 'demo-003.wav'));
     const start = 2 * pcm.sampleRate;
     const samples = addNoise(pcm.samples.subarray(start, start + 8 * pcm.sampleRate), 0.05);
-    const features = extractFeatures({ samples, sampleRate: pcm.sampleRate, durationSec: samples.length / pcm.sampleRate });
+    const features = extractFeatures({
+      samples,
+      sampleRate: pcm.sampleRate,
+      durationSec: samples.length / pcm.sampleRate,
+    });
 
     const matches = await catalogue.lookup(features);
 
@@ -120,7 +124,9 @@ describe('analysis catalogue store (Postgres)', () => {
     ]);
     writeFileSync(bad, '{"file": "demo-001.wav"}');
     await expect(catalogue.importManifest(bad)).rejects.toThrow(ManifestError);
-    await expect(catalogue.importManifest(join(dir, 'nope.json'))).rejects.toThrow(/cannot read manifest .*nope.json: file not found/);
+    await expect(catalogue.importManifest(join(dir, 'nope.json'))).rejects.toThrow(
+      /cannot read manifest .*nope.json: file not found/,
+    );
   });
 
   it('extracts the same features in worker threads as in the main thread', async () => {

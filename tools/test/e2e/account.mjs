@@ -39,7 +39,10 @@ export const accountTests = [
         await page.getByRole('button', { name: 'Logout' }).click();
         await page.waitForURL((url) => url.port === new URL(ctx.publicUrl).port && !url.pathname.startsWith('/api'));
         await page.getByRole('heading', { name: 'AI Music Originality Checker' }).waitFor();
-        expect((await apiStatus(page, 'GET', '/api/auth/user')) === 401, 'after logout /api/auth/user should answer 401');
+        expect(
+          (await apiStatus(page, 'GET', '/api/auth/user')) === 401,
+          'after logout /api/auth/user should answer 401',
+        );
       } finally {
         await context.close();
       }

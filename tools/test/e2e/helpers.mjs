@@ -9,12 +9,17 @@ export async function newPage(ctx) {
 /** Signs in through the login page and the dev identity provider's form. */
 export async function signIn(page, { email, name }) {
   await page.goto('/login');
-  await page.getByRole('button', { name: /continue|sign in/i }).first().click();
+  await page
+    .getByRole('button', { name: /continue|sign in/i })
+    .first()
+    .click();
   await page.waitForURL((url) => url.pathname.includes('interaction'), { timeout: 15_000 });
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="name"]').fill(name);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.origin === new URL(page.url()).origin && !url.pathname.includes('interaction'), { timeout: 15_000 });
+  await page.waitForURL((url) => url.origin === new URL(page.url()).origin && !url.pathname.includes('interaction'), {
+    timeout: 15_000,
+  });
   await page.getByRole('button', { name: 'Logout' }).waitFor();
 }
 

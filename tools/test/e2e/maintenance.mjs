@@ -11,7 +11,8 @@ async function setMaintenance(page, on) {
     await page.getByText('Maintenance Mode Updated').first().waitFor();
   }
   await page.waitForFunction(
-    (want) => document.querySelector('[role="switch"][aria-label="Maintenance mode"]')?.getAttribute('aria-checked') === want,
+    (want) =>
+      document.querySelector('[role="switch"][aria-label="Maintenance mode"]')?.getAttribute('aria-checked') === want,
     String(on),
   );
 }
@@ -28,8 +29,14 @@ export const maintenanceTests = [
         await setMaintenance(admin.page, true);
 
         await user.page.goto('/');
-        await user.page.getByText(/November 2025/).first().waitFor();
-        expect((await apiStatus(user.page, 'PUT', '/api/auth/profile', { username: 'lee' })) === 503, 'API should answer 503 in maintenance');
+        await user.page
+          .getByText(/November 2025/)
+          .first()
+          .waitFor();
+        expect(
+          (await apiStatus(user.page, 'PUT', '/api/auth/profile', { username: 'lee' })) === 503,
+          'API should answer 503 in maintenance',
+        );
         await user.page.goto('/hisarai');
         await user.page.getByText("Hi! You're already logged in. Get to work!").waitFor();
 

@@ -126,7 +126,9 @@ export class CatalogueRepository {
       .createQueryBuilder('track')
       .where('track.source = :source', { source });
     if (engineVersion) {
-      query.innerJoin(TrackDescriptorsEntity, 'd', 'd.trackId = track.id').andWhere('d.engineVersion = :engineVersion', { engineVersion });
+      query
+        .innerJoin(TrackDescriptorsEntity, 'd', 'd.trackId = track.id')
+        .andWhere('d.engineVersion = :engineVersion', { engineVersion });
     }
     return query.getCount();
   }
@@ -193,8 +195,16 @@ export class CatalogueRepository {
       data: features.descriptors as object,
       series: features.series,
     });
-    await manager.insert(TrackEmbeddingEntity, { trackId, dimensions: features.embeddingDimensions, vector: features.embedding });
-    await manager.insert(TrackFingerprintsEntity, { trackId, landmarkCount: features.landmarkCount, data: features.fingerprints });
+    await manager.insert(TrackEmbeddingEntity, {
+      trackId,
+      dimensions: features.embeddingDimensions,
+      vector: features.embedding,
+    });
+    await manager.insert(TrackFingerprintsEntity, {
+      trackId,
+      landmarkCount: features.landmarkCount,
+      data: features.fingerprints,
+    });
   }
 
   private async bumpVersion(manager: EntityManager): Promise<void> {

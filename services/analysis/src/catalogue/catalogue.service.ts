@@ -1,5 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { CatalogueIndex, ENGINE_VERSION, type ReferenceComparison, type ReferenceMeta, type TrackFeatures } from '@originality/music-analysis';
+import {
+  CatalogueIndex,
+  ENGINE_VERSION,
+  type ReferenceComparison,
+  type ReferenceMeta,
+  type TrackFeatures,
+} from '@originality/music-analysis';
 import type { CatalogueRepository, ReferenceTrackMeta, StoredTrack } from './catalogue.repository';
 import { contentHashOf } from './content-hash';
 import { fromStoredFeatures } from './feature-codec';
@@ -92,7 +98,8 @@ export class CatalogueService {
     for await (const batch of this.repository.allTracks()) {
       for (const track of batch) {
         if (track.features.engineVersion !== ENGINE_VERSION) stale++;
-        else index.add({ id: track.id, meta: referenceMetaOf(track.meta), features: fromStoredFeatures(track.features) });
+        else
+          index.add({ id: track.id, meta: referenceMetaOf(track.meta), features: fromStoredFeatures(track.features) });
       }
     }
     this.index = index;
@@ -134,7 +141,11 @@ export class CatalogueService {
     return hashed;
   }
 
-  private async importOne(item: { entry: ManifestEntry; hash: string }, options: ImportOptions, summary: ImportSummary) {
+  private async importOne(
+    item: { entry: ManifestEntry; hash: string },
+    options: ImportOptions,
+    summary: ImportSummary,
+  ) {
     const { entry, hash } = item;
     try {
       const track = await this.analyser.analyse(entry.file);

@@ -15,7 +15,9 @@ describe('catalogue feature storage', () => {
 
   it('refuses fingerprints whose length disagrees with the landmark count', () => {
     const stored = toStoredFeatures(features);
-    expect(() => fromStoredFeatures({ ...stored, landmarkCount: stored.landmarkCount + 1 })).toThrow(FeatureFormatError);
+    expect(() => fromStoredFeatures({ ...stored, landmarkCount: stored.landmarkCount + 1 })).toThrow(
+      FeatureFormatError,
+    );
   });
 
   it('refuses truncated or padded series', () => {

@@ -12,15 +12,38 @@ describe('catalogue manifest', () => {
     const { entries, rejected } = parse([{ file: 'songs/a.wav', title: 'A', artist: 'Band' }]);
     expect(rejected).toEqual([]);
     expect(entries).toEqual([
-      { file: '/catalogue/songs/a.wav', title: 'A', artist: 'Band', platform: 'Spotify', releaseYear: null, previewUrl: null, licence: null },
+      {
+        file: '/catalogue/songs/a.wav',
+        title: 'A',
+        artist: 'Band',
+        platform: 'Spotify',
+        releaseYear: null,
+        previewUrl: null,
+        licence: null,
+      },
     ]);
   });
 
   it('keeps every optional field that is valid', () => {
     const { entries } = parse([
-      { file: '/abs/b.mp3', title: ' B ', artist: 'C', releaseYear: 1999, platform: 'YouTube', previewUrl: 'https://x.test/p?q=1', licence: 'CC-BY' },
+      {
+        file: '/abs/b.mp3',
+        title: ' B ',
+        artist: 'C',
+        releaseYear: 1999,
+        platform: 'YouTube',
+        previewUrl: 'https://x.test/p?q=1',
+        licence: 'CC-BY',
+      },
     ]);
-    expect(entries[0]).toMatchObject({ file: '/abs/b.mp3', title: 'B', releaseYear: 1999, platform: 'YouTube', previewUrl: 'https://x.test/p?q=1', licence: 'CC-BY' });
+    expect(entries[0]).toMatchObject({
+      file: '/abs/b.mp3',
+      title: 'B',
+      releaseYear: 1999,
+      platform: 'YouTube',
+      previewUrl: 'https://x.test/p?q=1',
+      licence: 'CC-BY',
+    });
   });
 
   it('rejects an entry without title or artist and names the entry and both fields', () => {
@@ -52,6 +75,8 @@ describe('catalogue manifest', () => {
 
   it('refuses a manifest that is not JSON or not an array', () => {
     expect(() => parseManifest('{oops', MANIFEST_PATH)).toThrow(ManifestError);
-    expect(() => parseManifest('{"file":"a.wav"}', MANIFEST_PATH)).toThrow(/must hold a JSON array of tracks, found a object/);
+    expect(() => parseManifest('{"file":"a.wav"}', MANIFEST_PATH)).toThrow(
+      /must hold a JSON array of tracks, found a object/,
+    );
   });
 });

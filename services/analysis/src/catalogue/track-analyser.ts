@@ -115,7 +115,12 @@ function revive(track: AnalysedTrack): AnalysedTrack {
   const f = track.features;
   return {
     durationSec: track.durationSec,
-    features: { ...f, series: asBuffer(f.series), embedding: asBuffer(f.embedding), fingerprints: asBuffer(f.fingerprints) },
+    features: {
+      ...f,
+      series: asBuffer(f.series),
+      embedding: asBuffer(f.embedding),
+      fingerprints: asBuffer(f.fingerprints),
+    },
   };
 }
 

@@ -6,7 +6,10 @@ describe('analysis command line', () => {
   });
 
   it('reads catalog import with its manifest', () => {
-    expect(parseCommandLine(['catalog', 'import', 'demo/manifest.json'])).toEqual({ name: 'catalog-import', manifest: 'demo/manifest.json' });
+    expect(parseCommandLine(['catalog', 'import', 'demo/manifest.json'])).toEqual({
+      name: 'catalog-import',
+      manifest: 'demo/manifest.json',
+    });
   });
 
   it('reads catalog demo with and without a count', () => {
@@ -16,18 +19,29 @@ describe('analysis command line', () => {
   });
 
   it('reads analyse with several files and --json anywhere', () => {
-    expect(parseCommandLine(['analyse', 'a.wav', '--json', 'b.mp3'])).toEqual({ name: 'analyse', files: ['a.wav', 'b.mp3'], json: true });
+    expect(parseCommandLine(['analyse', 'a.wav', '--json', 'b.mp3'])).toEqual({
+      name: 'analyse',
+      files: ['a.wav', 'b.mp3'],
+      json: true,
+    });
     expect(parseCommandLine(['analyze', 'a.wav'])).toEqual({ name: 'analyse', files: ['a.wav'], json: false });
   });
 
   it('reads eval with defaults and options', () => {
     expect(parseCommandLine(['eval'])).toEqual({ name: 'eval', out: null, size: 'small' });
-    expect(parseCommandLine(['eval', '--out', '/tmp/e', '--size', 'full'])).toEqual({ name: 'eval', out: '/tmp/e', size: 'full' });
+    expect(parseCommandLine(['eval', '--out', '/tmp/e', '--size', 'full'])).toEqual({
+      name: 'eval',
+      out: '/tmp/e',
+      size: 'full',
+    });
   });
 
   it('reads bench lookup sizes', () => {
     expect(parseCommandLine(['bench'])).toEqual({ name: 'bench', lookupSizes: null });
-    expect(parseCommandLine(['bench', '--lookup-sizes', '1000, 5000'])).toEqual({ name: 'bench', lookupSizes: [1000, 5000] });
+    expect(parseCommandLine(['bench', '--lookup-sizes', '1000, 5000'])).toEqual({
+      name: 'bench',
+      lookupSizes: [1000, 5000],
+    });
   });
 
   it.each([

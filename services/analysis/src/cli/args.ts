@@ -69,7 +69,9 @@ function parseCatalog(argv: string[]): CliCommand {
     const count = values.count === undefined ? null : wholeNumber('--count', values.count, DEMO_COUNT_LIMITS);
     return { name: 'catalog-demo', count };
   }
-  throw new UsageError(sub === undefined ? 'catalog needs a subcommand: import or demo' : `unknown catalog subcommand "${sub}"`);
+  throw new UsageError(
+    sub === undefined ? 'catalog needs a subcommand: import or demo' : `unknown catalog subcommand "${sub}"`,
+  );
 }
 
 function parseAnalyse(argv: string[]): CliCommand {
@@ -91,7 +93,9 @@ function parseBench(argv: string[]): CliCommand {
   if (positionals.length > 0) throw new UsageError(`bench takes no arguments, got "${positionals[0]}"`);
   const text = values['lookup-sizes'];
   if (text === undefined) return { name: 'bench', lookupSizes: null };
-  const lookupSizes = text.split(',').map((part) => wholeNumber('--lookup-sizes', part.trim(), { min: 1, max: LOOKUP_SIZE_MAX }));
+  const lookupSizes = text
+    .split(',')
+    .map((part) => wholeNumber('--lookup-sizes', part.trim(), { min: 1, max: LOOKUP_SIZE_MAX }));
   return { name: 'bench', lookupSizes };
 }
 

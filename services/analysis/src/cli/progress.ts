@@ -17,7 +17,10 @@ export function progressBar(stream: NodeJS.WriteStream = process.stderr): Progre
       const share = total > 0 ? Math.min(1, done / total) : 1;
       const filled = Math.round(share * WIDTH);
       const columns = stream.columns ?? 80;
-      const line = `[${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${done}/${total} ${label}`.slice(0, columns - 1);
+      const line = `[${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${done}/${total} ${label}`.slice(
+        0,
+        columns - 1,
+      );
       stream.write(`\r${line}\x1b[K`);
       drawn = true;
     },

@@ -21,7 +21,10 @@ export class CreateCatalogue1763900000000 implements MigrationInterface {
         CONSTRAINT "UQ_reference_tracks_content_hash" UNIQUE ("content_hash")
       )`);
     for (const [table, columns] of [
-      ['track_descriptors', `"engine_version" text NOT NULL, "key_name" text NOT NULL, "tempo_bpm" double precision NOT NULL, "data" jsonb NOT NULL, "series" bytea NOT NULL`],
+      [
+        'track_descriptors',
+        `"engine_version" text NOT NULL, "key_name" text NOT NULL, "tempo_bpm" double precision NOT NULL, "data" jsonb NOT NULL, "series" bytea NOT NULL`,
+      ],
       ['track_embeddings', `"dimensions" integer NOT NULL, "vector" bytea NOT NULL`],
       ['track_fingerprints', `"landmark_count" integer NOT NULL, "data" bytea NOT NULL`],
     ] as const) {
@@ -42,7 +45,13 @@ export class CreateCatalogue1763900000000 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['catalogue_version', 'track_fingerprints', 'track_embeddings', 'track_descriptors', 'reference_tracks']) {
+    for (const table of [
+      'catalogue_version',
+      'track_fingerprints',
+      'track_embeddings',
+      'track_descriptors',
+      'reference_tracks',
+    ]) {
       await runner.query(`DROP TABLE "${table}"`);
     }
   }

@@ -4,7 +4,13 @@ import { TrackDescriptorsEntity } from './track-descriptors.entity';
 import { TrackEmbeddingEntity } from './track-embedding.entity';
 import { TrackFingerprintsEntity } from './track-fingerprints.entity';
 
-export { CatalogueVersionEntity, ReferenceTrackEntity, TrackDescriptorsEntity, TrackEmbeddingEntity, TrackFingerprintsEntity };
+export {
+  CatalogueVersionEntity,
+  ReferenceTrackEntity,
+  TrackDescriptorsEntity,
+  TrackEmbeddingEntity,
+  TrackFingerprintsEntity,
+};
 
 export const CATALOGUE_ENTITIES = [
   ReferenceTrackEntity,

@@ -5,7 +5,8 @@ import { openCatalogue } from '../catalogue-context';
 import { progressBar } from '../progress';
 
 /** One line of `analyse --json`: the results with the file, or the file's error. */
-export type AnalyseLine = (AnalysisResults & { file: string }) | { file: string; error: { code: string; message: string } };
+export type AnalyseLine =
+  (AnalysisResults & { file: string }) | { file: string; error: { code: string; message: string } };
 
 /** Analyses each file against the catalogue in Postgres; exit status 1 when any file failed. */
 export async function analyse(files: string[], json: boolean, out: (line: string) => void): Promise<number> {
@@ -28,7 +29,9 @@ export async function analyse(files: string[], json: boolean, out: (line: string
 async function analyseOne(file: string, index: CatalogueIndex): Promise<AnalyseLine> {
   const bar = progressBar();
   try {
-    const results = await analyseFile(file, index, { onProgress: (stage) => bar.update(stageNumber(stage), 5, `${basename(file)}: ${stage}`) });
+    const results = await analyseFile(file, index, {
+      onProgress: (stage) => bar.update(stageNumber(stage), 5, `${basename(file)}: ${stage}`),
+    });
     return { file, ...results };
   } catch (error) {
     return { file, error: errorOf(error) };
@@ -37,7 +40,13 @@ async function analyseOne(file: string, index: CatalogueIndex): Promise<AnalyseL
   }
 }
 
-const STAGES = ['initializing', 'extracting audio features', 'analyzing melody patterns', 'comparing with database', 'calculating originality score'];
+const STAGES = [
+  'initializing',
+  'extracting audio features',
+  'analyzing melody patterns',
+  'comparing with database',
+  'calculating originality score',
+];
 const stageNumber = (stage: string) => STAGES.indexOf(stage) + 1;
 
 /** The error part of a JSON line: the engine's decode codes pass through; missing files are named as such. */
@@ -63,7 +72,8 @@ export function readable(line: AnalyseLine): string {
   if (line.allMatches.length === 0) lines.push('  no similar tracks');
   for (const match of line.allMatches.slice(0, 5)) {
     lines.push(`  ${String(match.similarity).padStart(3)}%  ${match.title} — ${match.artist}`);
-    for (const dimension of [...match.dimensions].sort((a, b) => b.similarity - a.similarity).slice(0, 3)) lines.push(`        ${dimension.explanation}`);
+    for (const dimension of [...match.dimensions].sort((a, b) => b.similarity - a.similarity).slice(0, 3))
+      lines.push(`        ${dimension.explanation}`);
   }
   return lines.join('\n');
 }

@@ -50,7 +50,11 @@ async function demoManifest(count: number): Promise<string> {
   const { generateDemoCatalogue } = await import('../../../../../tools/eval/demo-catalogue');
   const bar = progressBar();
   process.stderr.write(`Rendering ${count} demo pieces into ${dir}\n`);
-  await generateDemoCatalogue(dir, { count, seconds: DEMO_SECONDS, onProgress: (done, total) => bar.update(done, total, 'rendered') });
+  await generateDemoCatalogue(dir, {
+    count,
+    seconds: DEMO_SECONDS,
+    onProgress: (done, total) => bar.update(done, total, 'rendered'),
+  });
   bar.finish();
   return manifestPath;
 }
@@ -72,7 +76,10 @@ async function importWithProgress(
 ): Promise<ImportSummary> {
   const bar = progressBar();
   try {
-    return await catalogue.importManifest(manifestPath, { ...options, onProgress: (p) => bar.update(p.done, p.total, p.title) });
+    return await catalogue.importManifest(manifestPath, {
+      ...options,
+      onProgress: (p) => bar.update(p.done, p.total, p.title),
+    });
   } finally {
     bar.finish();
   }
@@ -81,6 +88,8 @@ async function importWithProgress(
 export function printSummary(summary: ImportSummary, out: (line: string) => void): void {
   const seconds = (summary.durationMs / 1000).toFixed(1);
   const refreshed = summary.refreshed.length ? `, re-analysed ${summary.refreshed.length} (engine changed)` : '';
-  out(`Imported ${summary.imported.length}${refreshed}, skipped ${summary.skipped.length} as duplicate, failed ${summary.failed.length} (${seconds} s).`);
+  out(
+    `Imported ${summary.imported.length}${refreshed}, skipped ${summary.skipped.length} as duplicate, failed ${summary.failed.length} (${seconds} s).`,
+  );
   for (const failure of summary.failed) out(`  failed: ${failure.entry}: ${failure.reason}`);
 }
