@@ -125,12 +125,10 @@ describe('landmark fingerprints', () => {
     expect(i.landmarkCount).toBe(0);
   });
 
-  it('finds no landmarks in digital silence or in noise below the −80 dB floor, and does so quickly', () => {
-    const started = performance.now();
+  it('finds no landmarks in digital silence or in noise below the −80 dB floor', () => {
     expect(extractFingerprints(pcm(new Float32Array(3 * SR))).hashes.length).toBe(0);
     // −100 dB re full scale: the level of 16-bit dither.
     expect(extractFingerprints(pcm(whiteNoise(3, 5, SR, 1e-5))).hashes.length).toBe(0);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('still fingerprints a quiet passage (−40 dB) surrounded by silence', () => {
