@@ -19,6 +19,7 @@ describe('gateway (real OIDC sign-in, identity service, Postgres and NATS)', () 
   let identity: { stop(): Promise<void> };
   let app: INestApplication;
   let appUrl: string;
+  let gatewayEnv: Record<string, string>;
   const browsers = {} as Record<'anonymous' | 'user' | 'admin' | 'superAdmin', TestBrowser>;
 
   beforeAll(async () => {
@@ -37,7 +38,7 @@ describe('gateway (real OIDC sign-in, identity service, Postgres and NATS)', () 
     const env = { DATABASE_URL: db.url, NATS_URL: nats.url, SUPER_ADMIN_SUBJECT: SUPER_ADMIN_ID, NODE_ENV: 'test' };
     identity = await startIdentity(env);
     process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'silent';
-    const config = loadGatewayConfig({
+    gatewayEnv = {
       ...env,
       LOG_LEVEL: process.env.LOG_LEVEL,
       PUBLIC_URL: appUrl,
@@ -47,8 +48,8 @@ describe('gateway (real OIDC sign-in, identity service, Postgres and NATS)', () 
       // Long enough that only the JetStream event can explain a prompt change of the flag.
       MAINTENANCE_CACHE_SECONDS: '120',
       FRONTEND_DIST: '/nonexistent',
-    });
-    app = await createGatewayApp(config);
+    };
+    app = await createGatewayApp(loadGatewayConfig(gatewayEnv));
     await app.listen(appPort);
 
     browsers.anonymous = new TestBrowser(appUrl);
@@ -307,6 +308,54 @@ describe('gateway (real OIDC sign-in, identity service, Postgres and NATS)', () 
       });
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ firstName: 'Uma', lastName: 'Updated', username: 'uma_u' });
+    });
+  });
+
+  describe('rate limits', () => {
+    /** A second gateway on the same database and NATS, with small limits, so the real ones stay out of the way. */
+    async function limitedGateway(limits: { RATE_LIMIT_PER_IP: string; RATE_LIMIT_PER_USER: string }) {
+      const port = await freePort();
+      const limited = await createGatewayApp(
+        loadGatewayConfig({ ...gatewayEnv, ...limits, PUBLIC_URL: `http://localhost:${port}` }),
+      );
+      await limited.listen(port);
+      return { app: limited, url: `http://localhost:${port}` };
+    }
+    /** The session cookie of a browser signed in on the main gateway (sessions live in the shared Postgres). */
+    const sessionOf = (who: TestBrowser) => ({ cookie: `${SESSION_COOKIE}=${who.cookie(SESSION_COOKIE)}` });
+    const statusAt = async (url: string, headers: Record<string, string> = {}) =>
+      (await fetch(`${url}/api/auth/user`, { headers })).status;
+
+    it('answers 429 with a JSON message past the per-IP limit, and never throttles health probes', async () => {
+      const limited = await limitedGateway({ RATE_LIMIT_PER_IP: '3', RATE_LIMIT_PER_USER: '1000' });
+      try {
+        const statuses = [];
+        for (let i = 0; i < 4; i++) statuses.push(await statusAt(limited.url));
+        expect(statuses).toEqual([401, 401, 401, 429]);
+        const refused = await fetch(`${limited.url}/api/maintenance-status`);
+        expect(refused.status).toBe(429);
+        expect(await refused.json()).toEqual({
+          error: 'Too many requests. Please slow down and try again shortly.',
+          code: 'LIMIT_EXCEEDED',
+        });
+        for (let i = 0; i < 5; i++) expect((await fetch(`${limited.url}/health/live`)).status).toBe(200);
+      } finally {
+        await limited.app.close();
+      }
+    });
+
+    it('limits each signed-in user on their own, whatever the address', async () => {
+      const limited = await limitedGateway({ RATE_LIMIT_PER_IP: '1000', RATE_LIMIT_PER_USER: '2' });
+      try {
+        const user = sessionOf(browsers.user);
+        const statuses = [];
+        for (let i = 0; i < 3; i++) statuses.push(await statusAt(limited.url, user));
+        expect(statuses).toEqual([200, 200, 429]);
+        // Same address, another account: not limited by the first one's flood.
+        expect(await statusAt(limited.url, sessionOf(browsers.admin))).toBe(200);
+      } finally {
+        await limited.app.close();
+      }
     });
   });
 

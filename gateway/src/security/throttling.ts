@@ -17,6 +17,8 @@ export function rateLimits(config: GatewayConfig): ThrottlerModuleOptions {
   return {
     errorMessage: 'Too many requests. Please slow down and try again shortly.',
     skipIf: isProbe,
+    // The library keys counters per route by default; a limit per IP or per user means one budget over all routes.
+    generateKey: (_context, tracker, throttlerName) => `${throttlerName}:${tracker}`,
     throttlers: [
       { name: 'ip', ttl, limit: config.RATE_LIMIT_PER_IP, getTracker: (req) => String((req as Request).ip) },
       {
