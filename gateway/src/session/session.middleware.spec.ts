@@ -1,18 +1,36 @@
-import { isPastAbsoluteLimit } from './session.middleware';
+import type { NextFunction, Request, Response } from 'express';
+import { absoluteSessionTimeout, isPastAbsoluteLimit } from './session.middleware';
+
+const HOUR = 3_600_000;
 
 describe('absolute session timeout', () => {
-  const signedInAt = Date.UTC(2025, 0, 1, 8);
-  const hour = 3_600_000;
-
-  it('keeps a session younger than the limit however it is used', () => {
-    expect(isPastAbsoluteLimit(signedInAt, signedInAt + 23 * hour, 24)).toBe(false);
+  it('is reached at the limit, not before, and never for a session without a sign-in time', () => {
+    expect(isPastAbsoluteLimit(0, 24 * HOUR - 1, 24)).toBe(false);
+    expect(isPastAbsoluteLimit(0, 24 * HOUR, 24)).toBe(true);
+    expect(isPastAbsoluteLimit(undefined, 1e15, 24)).toBe(false);
   });
 
-  it('ends a session once the limit has passed', () => {
-    expect(isPastAbsoluteLimit(signedInAt, signedInAt + 24 * hour, 24)).toBe(true);
+  function requestWith(session: { userId?: string; createdAt?: number }) {
+    const regenerate = jest.fn((done: (err?: unknown) => void) => done());
+    return { req: { session: { ...session, regenerate } } as unknown as Request, regenerate };
+  }
+  const run = (req: Request) =>
+    new Promise<unknown>((done) =>
+      absoluteSessionTimeout({ SESSION_ABSOLUTE_HOURS: 24 })(req, {} as Response, done as NextFunction),
+    );
+
+  it('replaces a signed-in session older than the limit with a fresh one, however active it was', async () => {
+    const { req, regenerate } = requestWith({ userId: 'dev:a@example.test', createdAt: Date.now() - 25 * HOUR });
+    expect(await run(req)).toBeUndefined();
+    expect(regenerate).toHaveBeenCalledTimes(1);
   });
 
-  it('leaves sessions without a sign-in time alone (nobody is signed in)', () => {
-    expect(isPastAbsoluteLimit(undefined, signedInAt, 24)).toBe(false);
+  it('leaves a younger session and a signed-out one alone', async () => {
+    const young = requestWith({ userId: 'dev:a@example.test', createdAt: Date.now() - HOUR });
+    const anonymous = requestWith({});
+    await run(young.req);
+    await run(anonymous.req);
+    expect(young.regenerate).not.toHaveBeenCalled();
+    expect(anonymous.regenerate).not.toHaveBeenCalled();
   });
 });
