@@ -30,3 +30,5 @@ export {
   newPieceInSameStyle,
 } from './transforms';
 export { encodeWav, writeWav } from './wav';
+export { MIDI_DIR, pieceFromMidi, publicDomainPiece, publicDomainScores } from './midi';
+export type { MidiPieceOptions, PublicDomainScore } from './midi';
