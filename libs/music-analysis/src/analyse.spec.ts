@@ -52,7 +52,7 @@ describe('analysis pipeline on audio', () => {
     ),
   });
 
-  it('reports the five stages in order and finds a melody reused +3 semitones and 10 % slower', () => {
+  it('reports the five stages in order and finds a melody reused +3 semitones and 10 % slower', async () => {
     const cover = renderSong(
       transformMelody(originalMelody, 3, 0.9),
       aProgression(
@@ -69,7 +69,7 @@ describe('analysis pipeline on audio', () => {
       SECONDS / 0.9,
     );
     const stages: AnalysisStage[] = [];
-    const results = analyseAudio(cover, index, {
+    const results = await analyseAudio(cover, index, {
       onProgress: (stage) => stages.at(-1) !== stage && stages.push(stage),
     });
     expect(stages).toEqual([...ANALYSIS_STAGES]);

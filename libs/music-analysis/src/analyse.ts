@@ -3,10 +3,12 @@
  * five progress stages of spec §4 in order.
  */
 import type { AnalysisResults } from '@originality/contracts';
-import type { PcmAudio, ProgressCallback, TrackFeatures } from './types';
+import type { PcmAudio, ProgressCallback, ReferenceComparison, TrackFeatures } from './types';
 import type { CatalogueIndex } from './catalogue-index';
 import { decodeAudio, type DecodeOptions } from './decode';
-import { extractFeatures } from './features';
+import { availableParallelism } from 'node:os';
+import { extractFeatures, extractFeaturesAsync } from './features';
+import { featureHelper } from './feature-threads';
 import { buildAnalysisResults } from './score';
 
 export interface AnalyseOptions {
@@ -21,24 +23,35 @@ export async function analyseFile(
   opts: AnalyseOptions = {},
 ): Promise<AnalysisResults> {
   opts.onProgress?.('initializing', 0);
+  // The helper thread of extractFeaturesAsync (when not yet running) starts while ffmpeg decodes.
+  if (availableParallelism() > 1) featureHelper();
   const pcm = await decodeAudio(path, opts.decode);
   opts.onProgress?.('initializing', 1);
   return analyseAudio(pcm, index, { ...opts, initialised: true });
 }
 
-/** Analysis of decoded audio. */
-export function analyseAudio(
+/**
+ * Analysis of decoded audio: feature extraction and matching on two threads (extractFeaturesAsync, matchAsync)
+ * when the machine has more than one CPU, else on this one. The results are the same.
+ */
+export async function analyseAudio(
   pcm: PcmAudio,
   index: CatalogueIndex,
   opts: AnalyseOptions & { initialised?: boolean } = {},
-): AnalysisResults {
+): Promise<AnalysisResults> {
   const progress: ProgressCallback = opts.onProgress ?? (() => undefined);
   if (!opts.initialised) {
     progress('initializing', 0);
     progress('initializing', 1);
   }
-  const features = extractFeatures(pcm, { onProgress: progress });
-  return matchAndScore(features, index, progress);
+  const threaded = availableParallelism() > 1;
+  const features = threaded
+    ? await extractFeaturesAsync(pcm, { onProgress: progress })
+    : extractFeatures(pcm, { onProgress: progress });
+  progress('comparing with database', 0);
+  const matches = threaded ? await index.matchAsync(features) : index.match(features);
+  progress('comparing with database', 1);
+  return score(features, matches, index, progress);
 }
 
 /** The last two stages on already-extracted features (reanalysis against a changed catalogue). */
@@ -51,6 +64,16 @@ export function matchAndScore(
   progress('comparing with database', 0);
   const matches = index.match(features);
   progress('comparing with database', 1);
+  return score(features, matches, index, progress);
+}
+
+/** The last stage: originality score and explanations from the comparisons. */
+function score(
+  features: TrackFeatures,
+  matches: ReferenceComparison[],
+  index: CatalogueIndex,
+  progress: ProgressCallback,
+): AnalysisResults {
   progress('calculating originality score', 0);
   const results = buildAnalysisResults({
     query: features,

@@ -59,10 +59,25 @@ describe('CatalogueIndex', () => {
     expect(index.version).toBe(v);
   });
 
+  it('gives the same ranking and comparisons on two threads as on one', async () => {
+    const target = tracks[17];
+    const query = aTrack({
+      seed: 999,
+      key: aKey(4),
+      bpm: 100,
+      melody: transformMelody(target.melody, 4, 100 / target.tempoBpm),
+      embedding: anEmbedding(5, 64, target.embedding),
+    });
+    const matches = index.match(query);
+    expect(matches.length).toBeGreaterThan(2);
+    expect(await index.matchAsync(query)).toEqual(matches);
+  });
+
   it('refuses to compare in light mode', () => {
     const light = new CatalogueIndex({ mode: 'light' });
     light.add({ id: 'x', meta: meta(0), features: tracks[0] });
     expect(light.lookup(tracks[0])[0].referenceId).toBe('x');
     expect(() => light.match(tracks[0])).toThrow(/light/);
+    return expect(light.matchAsync(tracks[0])).rejects.toThrow(/light/);
   });
 });

@@ -16,6 +16,7 @@ import { PriorArtModel } from './prior-art';
 import { compareTracks } from './compare';
 import { MIN_EXACT_VOTES } from './compare';
 import { MelodyGramIndex } from './melody-index';
+import { compareOnTwoThreads } from './feature-threads';
 
 export interface CatalogueEntry {
   id: string;
@@ -175,6 +176,26 @@ export class CatalogueIndex {
       const comparison = compareTracks(query, slot.features!, this.priorArt);
       out.push({ referenceId: slot.id, meta: slot.meta, ...comparison });
     }
+    return out.sort((a, b) => b.similarity - a.similarity);
+  }
+
+  /**
+   * The same result as match, with the full comparisons shared between this thread and the helper thread of
+   * feature-threads.ts (they are most of the matching time and independent of each other).
+   */
+  async matchAsync(query: TrackFeatures): Promise<ReferenceComparison[]> {
+    if (this.mode === 'light') throw new Error('a light catalogue index holds no features to compare; use lookup()');
+    const slots = this.lookup(query).map((c) => this.byId.get(c.referenceId)!);
+    const comparisons = await compareOnTwoThreads(
+      query,
+      slots.map((slot) => slot.features!),
+      this.priorArt,
+    );
+    const out = slots.map((slot, i): ReferenceComparison => ({
+      referenceId: slot.id,
+      meta: slot.meta,
+      ...comparisons[i]!,
+    }));
     return out.sort((a, b) => b.similarity - a.similarity);
   }
 

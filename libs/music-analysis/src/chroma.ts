@@ -104,6 +104,11 @@ export function chromagram(spec: Spectrogram, tuningCents = 0): Float32Array {
   return out;
 }
 
+/** Frame chroma at the track's own tuning (estimateTuning): what feature extraction uses. */
+export function tunedChromagram(spec: Spectrogram): Float32Array {
+  return chromagram(spec, estimateTuning(spec));
+}
+
 /** Sum of chroma over all frames (12 values), the input of key estimation. */
 export function chromaSum(chroma: Float32Array): Float64Array {
   const sum = new Float64Array(12);

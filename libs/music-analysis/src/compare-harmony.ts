@@ -8,7 +8,7 @@
  * measure against the reference played backwards, so static or one-chord material does not score.
  */
 import type { BeatChroma, DimensionComparison } from './types';
-import { IDENTITY_TRANSFORM, clamp, foldSemitones, percent, segment, selectRank } from './match-utils';
+import { IDENTITY_TRANSFORM, clamp, foldSemitones, matchBeatRates, percent, segment, selectRank } from './match-utils';
 
 /** Delay embedding length in beats: one 4/4 bar, so a match means a matching bar, not a matching chord. */
 export const EMBED_BEATS = 4;
@@ -200,7 +200,9 @@ function beatEnd(c: BeatChroma, index: number): number {
   return t[c.beats - 1] + period;
 }
 
-export function compareHarmony(query: BeatChroma, ref: BeatChroma): DimensionComparison {
+export function compareHarmony(queryChroma: BeatChroma, refChroma: BeatChroma): DimensionComparison {
+  // Beat-synchronous chroma is tempo-invariant only when both beat trackers chose the same tempo octave.
+  const [query, ref] = matchBeatRates(queryChroma, refChroma);
   const none: DimensionComparison = {
     dimension: 'harmony',
     similarity: 0,

@@ -5,7 +5,7 @@ import { compareRhythm, compareTempo } from './compare-rhythm';
 import { compareTracks } from './compare';
 import { buildPriorArt } from './prior-art';
 import { FOUR_ON_THE_FLOOR, I_V_vi_IV, aKey, aMelody, aRhythm, aTrack, transformMelody } from './match-fixtures';
-import type { TrackFeatures } from './types';
+import type { BeatChroma, TrackFeatures } from './types';
 
 const dim = (features: ReturnType<typeof compareTracks>, name: string) =>
   features.dimensions.find((d) => d.dimension === name)!;
@@ -48,6 +48,21 @@ describe('harmony comparison', () => {
     const h = compareHarmony(q.beatChroma, ref.beatChroma);
     expect(h.transform.transpositionSemitones).toBe(5);
     expect(h.similarity).toBeGreaterThan(80);
+  });
+
+  it('finds the same chords when one track was beat-tracked in double time', () => {
+    const ref = aTrack({ seed: 3, key: aKey(0), bars: 16 });
+    const q = aTrack({ seed: 3, key: aKey(2), bars: 16 }).beatChroma;
+    const doubleTime: BeatChroma = {
+      data: Float32Array.from({ length: q.data.length * 2 }, (_, i) => q.data[Math.floor(i / 24) * 12 + (i % 12)]),
+      beats: q.beats * 2,
+      beatTimes: Float32Array.from(
+        { length: q.beats * 2 },
+        (_, i) => q.beatTimes[0] + (i * (q.beatTimes[1] - q.beatTimes[0])) / 2,
+      ),
+    };
+    expect(compareHarmony(doubleTime, ref.beatChroma).similarity).toBeGreaterThan(80);
+    expect(compareHarmony(ref.beatChroma, doubleTime).similarity).toBeGreaterThan(80);
   });
 
   it('gives a track with other chords a low score', () => {

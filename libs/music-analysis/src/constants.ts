@@ -74,6 +74,12 @@ export const RHYTHM_STEPS = BEATS_PER_BAR * STEPS_PER_BEAT;
  * 4/4) keeps the embedding small (see EMBEDDING_DIM) and still spans a typical phrase.
  */
 export const EMBEDDING_PATCH_BEATS = 32;
+/**
+ * Beat rate (BPM) from which the embedding takes a beat reading for double time and halves it: the upper edge
+ * of the tempo octave centred (geometrically) on the tempo prior, 120·√2 ≈ 170 BPM. A patch of 32 tracked
+ * beats then spans 8 bars again rather than 4, as it does for the same song tracked at the felt beat.
+ */
+export const EMBEDDING_MAX_BPM = TEMPO_PRIOR_BPM * Math.SQRT2;
 
 /** Singing-voice fundamental range (Hz): bass low E2 ≈ 82 Hz to soprano C6 ≈ 1047 Hz. */
 export const VOICE_MIN_HZ = 80;

@@ -64,6 +64,13 @@ describe('chromaEmbedding', () => {
     expect(embeddingSimilarity(original, unrelated)).toBeLessThan(embeddingSimilarity(original, transposed) - 0.1);
   });
 
+  it('is the same when the beat tracker read the song in double time', () => {
+    const song = popSong();
+    const doubleTime = beatChroma(song.flatMap((row) => [row, row]));
+    doubleTime.beatTimes = doubleTime.beatTimes.map((_, i) => i * 0.25);
+    expect(embeddingSimilarity(chromaEmbedding(beatChroma(song)), chromaEmbedding(doubleTime))).toBeGreaterThan(0.99);
+  });
+
   it('is all zeros when there are no beats', () => {
     const e = chromaEmbedding({ data: new Float32Array(0), beats: 0, beatTimes: new Float32Array(0) });
     expect(e.every((v) => v === 0)).toBe(true);

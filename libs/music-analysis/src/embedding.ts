@@ -11,8 +11,14 @@
  * - The per-coefficient median over patches is kept for the non-redundant half of the spectrum (the DFT
  *   of a real patch is conjugate-symmetric), minus the DC term (total energy, the same for any loud track),
  *   log-compressed and L2-normalised, so similarity is a dot product.
+ * - The 2DFTM is invariant to tempo only if both tracks are tracked at the same beat level; a beat reading at
+ *   or above EMBEDDING_MAX_BPM is taken for double time and halved first (pairs of beats merged). Only fast
+ *   readings are folded: repeating the beats of a slow reading adds no content, and on the evaluation's
+ *   covers it lowered their source's retrieval (top-20 recall 37 → 37 of 60 with both folds, 41 with halving
+ *   only).
  */
-import { EMBEDDING_PATCH_BEATS } from './constants';
+import { EMBEDDING_MAX_BPM, EMBEDDING_PATCH_BEATS } from './constants';
+import { beatPeriod, halveBeatRate } from './match-utils';
 import type { BeatChroma } from './types';
 
 const PATCH = EMBEDDING_PATCH_BEATS;
@@ -56,7 +62,7 @@ for (let k = 0; k <= HALF; k++) {
 export function chromaEmbedding(beatChroma: BeatChroma): Float32Array {
   const out = new Float32Array(EMBEDDING_DIM);
   if (beatChroma.beats === 0) return out;
-  const rows = powerChroma(beatChroma);
+  const rows = powerChroma(atFeltBeat(beatChroma));
   const beats = rows.length / 12;
   const patches = Math.max(1, beats - PATCH + 1);
   const mags = new Float32Array(patches * EMBEDDING_DIM);
@@ -79,6 +85,13 @@ export function embeddingSimilarity(a: Float32Array, b: Float32Array): number {
   let dot = 0;
   for (let d = 0; d < a.length; d++) dot += a[d]! * b[d]!;
   return dot;
+}
+
+/** Beat chroma with double-time readings halved until the beat rate is below EMBEDDING_MAX_BPM. */
+function atFeltBeat(c: BeatChroma): BeatChroma {
+  let out = c;
+  while (out.beats >= 4 && 60 / beatPeriod(out) >= EMBEDDING_MAX_BPM) out = halveBeatRate(out);
+  return out;
 }
 
 function powerChroma(bc: BeatChroma): Float32Array {

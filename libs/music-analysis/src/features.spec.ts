@@ -1,7 +1,9 @@
 import type { AnalysisStage } from '@originality/contracts';
 import { ANALYSIS_SAMPLE_RATE } from './constants';
 import { EMBEDDING_DIM } from './embedding';
-import { extractFeatures } from './features';
+import { extractFeatures, extractFeaturesAsync } from './features';
+import { FeatureHelper } from './feature-threads';
+import { stft } from './stft';
 import { clickTrack, mix, pcm, renderChords, triad } from './test-signals';
 
 describe('extractFeatures', () => {
@@ -54,5 +56,33 @@ describe('extractFeatures', () => {
     expect(silent.chords.every((c) => c.quality === 'none')).toBe(true);
     expect(silent.vocalShare).toBe(0);
     expect(silent.key.confidence).toBe(0);
+  });
+
+  it('computes the same features on two threads as on one, stages in the same order', async () => {
+    const asyncStages: [AnalysisStage, number][] = [];
+    const twoThreads = await extractFeaturesAsync(pcm(song), {
+      onProgress: (stage, fraction) => asyncStages.push([stage, fraction]),
+    });
+    expect(twoThreads).toEqual(features);
+    const order = (s: [AnalysisStage, number][]) => s.map(([stage]) => stage).filter((x, i, a) => a[i - 1] !== x);
+    expect(order(asyncStages)).toEqual(order(stages));
+    expect(asyncStages.at(-1)).toEqual(['analyzing melody patterns', 1]);
+  });
+});
+
+describe('FeatureHelper', () => {
+  it('refuses a spectrogram that is not in shared memory', () => {
+    const helper = new FeatureHelper();
+    expect(() => helper.vocalShare(stft(new Float32Array(4096), ANALYSIS_SAMPLE_RATE))).toThrow(TypeError);
+    return helper.terminate();
+  });
+
+  it('rejects pending work when its thread ends, and refuses more', async () => {
+    const helper = new FeatureHelper();
+    const pending = helper.fingerprints(pcm(new Float32Array(ANALYSIS_SAMPLE_RATE * 60)));
+    await helper.terminate();
+    await expect(pending).rejects.toThrow(/exited/);
+    expect(helper.alive).toBe(false);
+    await expect(helper.fingerprints(pcm(new Float32Array(16)))).rejects.toThrow(/not running/);
   });
 });

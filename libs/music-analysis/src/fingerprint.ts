@@ -9,7 +9,7 @@
  */
 import type { Fingerprints, PcmAudio } from './types';
 import { ANALYSIS_SAMPLE_RATE } from './constants';
-import { stft } from './stft';
+import { forEachStftFrame, frameCount } from './stft';
 
 /** Fingerprint STFT: 1024 samples (46 ms, 21.5 Hz bins) every 256 samples (11.6 ms) at 22 050 Hz. */
 export const FP_FFT_SIZE = 1024;
@@ -72,31 +72,68 @@ function resampleLinear(x: Float32Array, from: number, to: number): Float32Array
   return out;
 }
 
-/** Neighbourhood-maximum peaks of the log spectrogram, thinned to PEAKS_PER_SECOND strongest per second. */
+/** Frames of log spectrum whose peaks are picked at a time (plus NEIGHBOUR_FRAMES of context on each side). */
+const PEAK_CHUNK_FRAMES = 1024;
+
+/**
+ * Neighbourhood-maximum peaks of the log spectrogram, thinned to PEAKS_PER_SECOND strongest per second.
+ *
+ * The log spectrum is processed in chunks of PEAK_CHUNK_FRAMES as the STFT produces it, each with the
+ * NEIGHBOUR_FRAMES rows before and after it, so only ≈ 1 MB of it is held instead of the whole track's
+ * (31 MB, twice, for 3 minutes). The filtered values, hence the peaks, are the same as a whole-track filter's
+ * (see maxFilterAcrossRows on the track's last frames). The silence floor needs the loudest cell of the whole track: candidates above the absolute floor are
+ * collected and the relative floor applied at the end.
+ */
 function pickPeaks(samples: Float32Array): Peak[] {
-  const spec = stft(samples, ANALYSIS_SAMPLE_RATE, { fftSize: FP_FFT_SIZE, hop: FP_HOP });
-  const frames = spec.frames;
   const nb = MAX_BIN - MIN_BIN;
-  const L = new Float32Array(frames * nb);
+  const frames = frameCount(samples.length, FP_HOP);
+  const context = NEIGHBOUR_FRAMES;
+  const capacity = PEAK_CHUNK_FRAMES + 2 * context;
+  const L = new Float32Array(capacity * nb);
+  const maxTF = new Float32Array(capacity * nb);
+  const candidates: Peak[] = [];
   let loudest = -Infinity;
-  for (let f = 0; f < frames; f++) {
+  /** Global frame of L's first row; rows before `done` have been searched. */
+  let base = 0;
+  let done = 0;
+  const search = (rows: number, last: boolean): void => {
+    maxFilter(L, rows, nb, NEIGHBOUR_BINS, nb, 1, maxTF);
+    maxFilterAcrossRows(maxTF, rows, nb, context, maxTF, base);
+    // Rows whose whole ±context window is in the buffer (or clipped by the end of the track, as a whole-track filter would).
+    const end = last ? base + rows : base + rows - context;
+    for (let f = done; f < end; f++) {
+      const row = (f - base) * nb;
+      for (let k = 0; k < nb; k++) {
+        const v = L[row + k];
+        if (v === maxTF[row + k] && v > ABSOLUTE_LOG_FLOOR)
+          candidates.push({ frame: f, bin: k + MIN_BIN, strength: v });
+      }
+    }
+    // Keep the context rows before the next unsearched frame.
+    const keepFrom = end - context;
+    L.copyWithin(0, (keepFrom - base) * nb, rows * nb);
+    base = keepFrom;
+    done = end;
+  };
+  forEachStftFrame(samples, FP_FFT_SIZE, FP_HOP, (out, f) => {
+    const row = (f - base) * nb;
     for (let k = 0; k < nb; k++) {
-      const v = Math.log(spec.data[f * spec.bins + MIN_BIN + k] + 1e-9);
-      L[f * nb + k] = v;
+      const re = out[2 * (MIN_BIN + k)];
+      const im = out[2 * (MIN_BIN + k) + 1];
+      // Rounded to float32 first, as a stored spectrogram holds it.
+      const v = Math.log(Math.fround(Math.sqrt(re * re + im * im)) + 1e-9);
+      L[row + k] = v;
       if (v > loudest) loudest = v;
     }
-  }
-  const maxF = maxFilter(L, frames, nb, NEIGHBOUR_BINS, nb, 1);
-  const maxTF = maxFilter(maxF, nb, frames, NEIGHBOUR_FRAMES, 1, nb);
+    const rows = f - base + 1;
+    if (f === frames - 1) search(rows, true);
+    else if (rows === capacity) search(rows, false);
+  });
   const floor = Math.max(loudest - SILENCE_LOG_RANGE, ABSOLUTE_LOG_FLOOR);
-  const candidates: Peak[] = [];
-  for (let f = 0; f < frames; f++) {
-    for (let k = 0; k < nb; k++) {
-      const v = L[f * nb + k];
-      if (v === maxTF[f * nb + k] && v > floor) candidates.push({ frame: f, bin: k + MIN_BIN, strength: v });
-    }
-  }
-  return thinPeaks(candidates, Math.round(1 / FP_FRAME_SEC));
+  return thinPeaks(
+    candidates.filter((p) => p.strength > floor),
+    Math.round(1 / FP_FRAME_SEC),
+  );
 }
 
 /**
@@ -151,6 +188,7 @@ function strengthRanks(candidates: Peak[]): Int32Array {
 /**
  * Running maximum over ±radius along one axis of a 2-D array (van Herk / Gil-Werman: three passes, O(1) per
  * element whatever the radius). `lines` lines of `length` items; item t of line l sits at l·lineStride + t·itemStride.
+ * `out` may be `src` itself: each line is read whole into g and h before it is written, and lines do not overlap.
  */
 function maxFilter(
   src: Float32Array,
@@ -159,8 +197,8 @@ function maxFilter(
   radius: number,
   lineStride: number,
   itemStride: number,
+  out: Float32Array,
 ): Float32Array {
-  const out = new Float32Array(src.length);
   const w = 2 * radius + 1;
   const g = new Float32Array(length);
   const h = new Float32Array(length);
@@ -178,6 +216,53 @@ function maxFilter(
       const lo = Math.max(0, t - radius);
       const hi = Math.min(length - 1, t + radius);
       out[base + t * itemStride] = Math.max(h[lo], g[hi]);
+    }
+  }
+  return out;
+}
+
+/** Columns filtered together by maxFilterAcrossRows: 32 float32 = two cache lines per row. */
+const COLUMN_BLOCK = 32;
+
+/**
+ * maxFilter along the rows axis (item t of column c at t·columns + c), with the same three passes and the same
+ * values, but over blocks of COLUMN_BLOCK adjacent columns at once: one column at a time strides through
+ * memory a row apart and misses the cache on every item. `out` may be `src` (a block is read whole first).
+ * `origin`: the track frame of row 0. The van Herk blocks start at track frames that are multiples of the
+ * window, as in a whole-track filter: where the window is clipped (the last frames of the track) the result
+ * depends on that alignment, so a chunk must use the same one to give the same values.
+ */
+function maxFilterAcrossRows(
+  src: Float32Array,
+  rows: number,
+  columns: number,
+  radius: number,
+  out: Float32Array,
+  origin = 0,
+): Float32Array {
+  const w = 2 * radius + 1;
+  const B = COLUMN_BLOCK;
+  const g = new Float32Array(rows * B);
+  const h = new Float32Array(rows * B);
+  for (let c0 = 0; c0 < columns; c0 += B) {
+    const cb = Math.min(B, columns - c0);
+    for (let t = 0; t < rows; t++) {
+      const s = t * columns + c0;
+      const r = t * B;
+      if ((origin + t) % w === 0) for (let j = 0; j < cb; j++) g[r + j] = src[s + j];
+      else for (let j = 0; j < cb; j++) g[r + j] = Math.max(g[r - B + j], src[s + j]);
+    }
+    for (let t = rows - 1; t >= 0; t--) {
+      const s = t * columns + c0;
+      const r = t * B;
+      if (t === rows - 1 || (origin + t + 1) % w === 0) for (let j = 0; j < cb; j++) h[r + j] = src[s + j];
+      else for (let j = 0; j < cb; j++) h[r + j] = Math.max(h[r + B + j], src[s + j]);
+    }
+    for (let t = 0; t < rows; t++) {
+      const lo = Math.max(0, t - radius) * B;
+      const hi = Math.min(rows - 1, t + radius) * B;
+      const o = t * columns + c0;
+      for (let j = 0; j < cb; j++) out[o + j] = Math.max(h[lo + j], g[hi + j]);
     }
   }
   return out;
@@ -300,11 +385,37 @@ export interface FingerprintMatch {
 interface SortedLandmarks {
   hashes: Uint32Array;
   times: Uint32Array;
+  /** Largest anchor time (frames), which bounds the offsets. */
+  maxTime: number;
 }
 
+/**
+ * Sorted copies are kept per fingerprint set: a catalogue track is compared with every query it is a candidate
+ * for, and its landmarks never change. Weak, so they go with the features.
+ */
+const sortedCache = new WeakMap<Fingerprints, SortedLandmarks>();
+
+/** Packs (hash, time) into one exact double (hash < 2^21, time < 2^32: below 2^53) so a numeric sort orders both. */
+const TIME_SPAN = 2 ** 32;
+
 function sortByHash(fp: Fingerprints): SortedLandmarks {
-  const order = Array.from(fp.hashes.keys()).sort((a, b) => fp.hashes[a] - fp.hashes[b] || fp.times[a] - fp.times[b]);
-  return { hashes: Uint32Array.from(order, (i) => fp.hashes[i]), times: Uint32Array.from(order, (i) => fp.times[i]) };
+  const cached = sortedCache.get(fp);
+  if (cached) return cached;
+  const n = fp.hashes.length;
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = fp.hashes[i] * TIME_SPAN + fp.times[i];
+  keys.sort();
+  const hashes = new Uint32Array(n);
+  const times = new Uint32Array(n);
+  let maxTime = 0;
+  for (let i = 0; i < n; i++) {
+    hashes[i] = Math.floor(keys[i] / TIME_SPAN);
+    times[i] = keys[i] - hashes[i] * TIME_SPAN;
+    if (times[i] > maxTime) maxTime = times[i];
+  }
+  const sorted = { hashes, times, maxTime };
+  sortedCache.set(fp, sorted);
+  return sorted;
 }
 
 /** First position in sorted `hashes` whose value is ≥ h. */
@@ -319,6 +430,12 @@ function lowerBound(hashes: Uint32Array, h: number): number {
   return lo;
 }
 
+function maxOf(values: Uint32Array): number {
+  let max = 0;
+  for (let i = 0; i < values.length; i++) if (values[i] > max) max = values[i];
+  return max;
+}
+
 /** Direct comparison of two fingerprint sets: votes at the best offset and where in the query they lie. */
 export function matchFingerprints(query: Fingerprints, ref: Fingerprints): FingerprintMatch {
   const none: FingerprintMatch = {
@@ -330,27 +447,21 @@ export function matchFingerprints(query: Fingerprints, ref: Fingerprints): Finge
     matchedSeconds: 0,
   };
   const sorted = sortByHash(ref);
-  const votes = new Map<number, number>();
-  forEachHit(query, sorted, (_, refTime, queryTime) => {
-    const key = voteKey(0, refTime - queryTime);
-    votes.set(key, (votes.get(key) ?? 0) + 1);
-  });
-  const [hit] = bestOffsets(votes);
+  const hit = bestOffset(query, sorted);
   if (!hit) return none;
   let start = Infinity;
   let end = -Infinity;
-  const perSecond = new Map<number, number>();
+  const perSecond = new Uint32Array(Math.floor(maxOf(query.times) * query.frameSec) + 1);
   forEachHit(query, sorted, (_, refTime, queryTime) => {
     if (Math.abs(refTime - queryTime - hit.offset) > 1) return;
     if (queryTime < start) start = queryTime;
     if (queryTime > end) end = queryTime;
-    const second = Math.floor(queryTime * query.frameSec);
-    perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
+    perSecond[Math.floor(queryTime * query.frameSec)]++;
   });
   let inSpan = 0;
   for (let i = 0; i < query.times.length; i++) if (query.times[i] >= start && query.times[i] <= end) inSpan++;
   let matchedSeconds = 0;
-  for (const n of perSecond.values()) if (n >= 2) matchedSeconds++;
+  for (let s = 0; s < perSecond.length; s++) if (perSecond[s] >= 2) matchedSeconds++;
   return {
     votes: hit.votes,
     offset: hit.offset,
@@ -359,6 +470,29 @@ export function matchFingerprints(query: Fingerprints, ref: Fingerprints): Finge
     queryEnd: end,
     matchedSeconds,
   };
+}
+
+/**
+ * The offset (reference time − query time) with the most votes counting its ±1 neighbours, as bestOffsets
+ * finds it, in a typed histogram over all possible offsets instead of a Map. Ties go to the offset first hit,
+ * as with a Map's insertion order: `order` lists offsets in the order they were first hit.
+ */
+function bestOffset(query: Fingerprints, ref: SortedLandmarks): { votes: number; offset: number } | undefined {
+  const bias = maxOf(query.times);
+  const counts = new Uint32Array(bias + ref.maxTime + 1);
+  const order = new Int32Array(counts.length);
+  let distinct = 0;
+  forEachHit(query, ref, (_, refTime, queryTime) => {
+    const at = refTime - queryTime + bias;
+    if (counts[at]++ === 0) order[distinct++] = at;
+  });
+  let best: { votes: number; offset: number } | undefined;
+  for (let i = 0; i < distinct; i++) {
+    const at = order[i];
+    const score = counts[at] + (at > 0 ? counts[at - 1] : 0) + (at + 1 < counts.length ? counts[at + 1] : 0);
+    if (!best || score > best.votes) best = { votes: score, offset: at - bias };
+  }
+  return best;
 }
 
 function forEachHit(

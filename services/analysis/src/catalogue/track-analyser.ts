@@ -1,6 +1,12 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { decodeAudio, extractFeatures } from '@originality/music-analysis';
+import {
+  decodeAudio,
+  extractFeatures,
+  extractFeaturesAsync,
+  type PcmAudio,
+  type TrackFeatures,
+} from '@originality/music-analysis';
 import type { StoredFeatures } from './catalogue.repository';
 import { toStoredFeatures } from './feature-codec';
 
@@ -18,16 +24,23 @@ export interface TrackAnalyser {
   close(): Promise<void>;
 }
 
-/** Decode + feature extraction of one file; the work every analyser does. */
-export async function analyseTrackFile(file: string): Promise<AnalysedTrack> {
-  const features = extractFeatures(await decodeAudio(file));
+/**
+ * Decode + feature extraction of one file; the work every analyser does. `extract` is extractFeatures in the
+ * pool's workers (each already has a core of its own) and extractFeaturesAsync (two threads) when one thread
+ * imports alone.
+ */
+export async function analyseTrackFile(
+  file: string,
+  extract: (pcm: PcmAudio) => TrackFeatures | Promise<TrackFeatures> = extractFeatures,
+): Promise<AnalysedTrack> {
+  const features = await extract(await decodeAudio(file));
   return { durationSec: features.durationSec, features: toStoredFeatures(features) };
 }
 
 export class InProcessAnalyser implements TrackAnalyser {
   readonly concurrency = 1;
   analyse(file: string): Promise<AnalysedTrack> {
-    return analyseTrackFile(file);
+    return analyseTrackFile(file, (pcm) => extractFeaturesAsync(pcm));
   }
   async close(): Promise<void> {}
 }
