@@ -25,6 +25,28 @@ describe('generateDemoCatalogue', () => {
     expect(parsed.entries.map((e) => e.file)).toEqual(entries.map((e) => join(dir, e.file)));
   });
 
+  it('adds the public-domain scores, titled and credited as the compositions they are', async () => {
+    const { manifestPath, entries } = await generateDemoCatalogue(dir, {
+      count: 1,
+      seconds: 5,
+      publicDomainSeconds: 3,
+    });
+    expect(parseManifest(readFileSync(manifestPath, 'utf8'), manifestPath).rejected).toEqual([]);
+    const scores = entries.slice(1);
+    expect(scores.length).toBeGreaterThanOrEqual(10);
+    expect(scores).toContainEqual(
+      expect.objectContaining({
+        file: 'score-the-entertainer.wav',
+        title: 'The Entertainer (public-domain score, synthesised)',
+        artist: 'Scott Joplin',
+        releaseYear: 1902,
+        platform: DEMO_PLATFORM,
+        licence: expect.stringMatching(/^Public domain/),
+      }),
+    );
+    for (const entry of scores) expect(statSync(join(dir, entry.file)).size).toBe(44 + 3 * 22050 * 2);
+  });
+
   it('refuses a count outside 1–10000', async () => {
     await expect(generateDemoCatalogue(dir, { count: 0 })).rejects.toThrow(/count/);
   });

@@ -5,7 +5,16 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_SAMPLE_RATE, STYLES, composePiece, createRng, renderPiece, writeWav } from '@originality/music-synth';
+import {
+  DEFAULT_SAMPLE_RATE,
+  STYLES,
+  composePiece,
+  createRng,
+  publicDomainPiece,
+  publicDomainScores,
+  renderPiece,
+  writeWav,
+} from '@originality/music-synth';
 import type { Piece } from '@originality/music-synth';
 import { runFfmpeg } from './ffmpeg';
 
@@ -32,6 +41,8 @@ export interface DemoCatalogueOptions {
   sampleRate?: number;
   /** 'wav' (default, ~1.3 MB per 30 s) or 'mp3' (128 kbit/s through ffmpeg, ~0.5 MB). */
   format?: 'wav' | 'mp3';
+  /** Also render the bundled public-domain scores (libs/music-synth/midi), this many seconds of each. */
+  publicDomainSeconds?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -137,9 +148,38 @@ export async function generateDemoCatalogue(
     });
     options.onProgress?.(i + 1, count);
   }
+  if (options.publicDomainSeconds)
+    entries.push(...(await renderPublicDomainScores(dir, options.publicDomainSeconds, sampleRate, format)));
   const manifestPath = join(dir, 'manifest.json');
   writeFileSync(manifestPath, JSON.stringify(entries, null, 2) + '\n');
   return { manifestPath, entries };
+}
+
+/** For the demo catalogue: long enough to hold several themes of a rag, so an upload of a later strain matches. */
+export const PUBLIC_DOMAIN_SECONDS = 90;
+
+/** The public-domain scores, played on the synthesiser's piano; titled as the compositions they are. */
+async function renderPublicDomainScores(
+  dir: string,
+  seconds: number,
+  sampleRate: number,
+  format: 'wav' | 'mp3',
+): Promise<ManifestEntry[]> {
+  const entries: ManifestEntry[] = [];
+  for (const score of publicDomainScores()) {
+    const samples = renderPiece(publicDomainPiece(score), { sampleRate, seconds });
+    const file = `score-${score.file.replace(/\.mid$/, '')}.${format}`;
+    await writeAudio(join(dir, file), samples, sampleRate, format);
+    entries.push({
+      file,
+      title: `${score.title} (public-domain score, synthesised)`,
+      artist: score.composer,
+      releaseYear: score.published,
+      platform: DEMO_PLATFORM,
+      licence: `${score.licence}: ${score.termsUrl}; typeset by ${score.typesetter}; rendered by the in-repo synthesiser`,
+    });
+  }
+  return entries;
 }
 
 async function writeAudio(

@@ -28,7 +28,7 @@ export async function catalogDemo(count: number | null, out: (line: string) => v
   const context = await openCatalogue();
   try {
     const held = await context.repository.countBySource(DEMO_SOURCE, ENGINE_VERSION);
-    if (held >= wanted) {
+    if (held >= (await demoSetSize(wanted))) {
       out(`Demo catalogue already imported (${held} demo tracks); nothing to do.`);
       return 0;
     }
@@ -41,18 +41,26 @@ export async function catalogDemo(count: number | null, out: (line: string) => v
   }
 }
 
+/** Generated pieces plus the bundled public-domain scores. */
+async function demoSetSize(generated: number): Promise<number> {
+  // Loaded here so the other commands do not load the synthesiser.
+  const { publicDomainScores } = await import('@originality/music-synth');
+  return generated + publicDomainScores().length;
+}
+
 /** Renders the demo set once per size into the cache directory; a complete earlier render is reused. */
 async function demoManifest(count: number): Promise<string> {
   const dir = join(process.env.DEMO_CATALOGUE_DIR ?? join(REPO_ROOT, '.local', 'demo-catalogue'), `n${count}`);
   const manifestPath = join(dir, 'manifest.json');
-  if (isCompleteManifest(manifestPath, count)) return manifestPath;
+  if (isCompleteManifest(manifestPath, await demoSetSize(count))) return manifestPath;
   // Loaded here so the other commands do not load the synthesiser.
-  const { generateDemoCatalogue } = await import('../../../../../tools/eval/demo-catalogue');
+  const { generateDemoCatalogue, PUBLIC_DOMAIN_SECONDS } = await import('../../../../../tools/eval/demo-catalogue');
   const bar = progressBar();
   process.stderr.write(`Rendering ${count} demo pieces into ${dir}\n`);
   await generateDemoCatalogue(dir, {
     count,
     seconds: DEMO_SECONDS,
+    publicDomainSeconds: PUBLIC_DOMAIN_SECONDS,
     onProgress: (done, total) => bar.update(done, total, 'rendered'),
   });
   bar.finish();
