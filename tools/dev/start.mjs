@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: the whole product on this machine, on an embedded default when nothing else is there.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { provideNats, providePostgres } from './infra.mjs';
@@ -36,6 +36,30 @@ function frontendIsStale() {
   return newestMtime(join(ROOT, 'frontend', 'src')) > statSync(built).mtimeMs;
 }
 
+/**
+ * Loads the demo catalogue beside the running site (the first time it renders and analyses a few hundred pieces,
+ * minutes on a small machine); the analysis service picks new tracks up at its next catalogue refresh.
+ */
+function loadDemoCatalogue() {
+  log('• Loading the demo catalogue in the background (the first run renders and analyses it)');
+  const child = spawn('npm', ['run', '-s', 'analysis', '--', 'catalog', 'demo'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk) => (errors = (errors + chunk).slice(-2000)));
+  child.stdout.on('data', (chunk) => (errors = (errors + chunk).slice(-2000)));
+  child.on('exit', (code, signal) => {
+    if (code === 0) log('• Demo catalogue ready.');
+    else if (!signal)
+      log(`• Loading the demo catalogue failed (exit ${code}):\n${errors.trim().split('\n').slice(-5).join('\n')}`);
+  });
+  return async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+  };
+}
+
 let databaseUrl = DATABASE_URL;
 const cleanups = [];
 async function shutdown(code = 0) {
@@ -55,18 +79,12 @@ try {
   cleanups.push(nats.stop);
   if (frontendIsStale())
     run('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], 'Building the frontend');
-  if (process.env.DEMO_CATALOGUE !== 'off') {
-    run(
-      'npm',
-      ['run', '-s', 'analysis', '--', 'catalog', 'demo'],
-      'Loading the demo catalogue (first run renders and analyses it)',
-    );
-  }
   const stack = await startStack({ databaseUrl, natsUrl: nats.url, basePort: PORT, log });
   cleanups.push(stack.stop);
   log(`\n  Open ${stack.publicUrl}\n`);
   log(`  Sign in with any e-mail through the local dev identity provider (${stack.issuer}).`);
   log(`  ${DEV_SUPER_ADMIN_EMAIL} signs in as the super administrator. Ctrl-C stops everything.\n`);
+  if (process.env.DEMO_CATALOGUE !== 'off') cleanups.push(loadDemoCatalogue());
 } catch (err) {
   console.error(`\nnpm start failed: ${err.message}`);
   await shutdown(1);
