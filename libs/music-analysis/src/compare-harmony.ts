@@ -49,47 +49,64 @@ export function optimalTranspositionIndex(query: BeatChroma, ref: BeatChroma): n
   return oti;
 }
 
-/** Embedded cosine similarity matrix (n−E+1)×(m−E+1) of query rows against reference rows rotated by `shift`. */
-function embeddedSimilarity(q: BeatChroma, r: BeatChroma, shift: number, reverse: boolean): Float32Array {
+/** Beat-by-beat cosine similarity n×m of query rows against reference rows rotated by `shift` (float32, as stored). */
+function beatSimilarity(q: BeatChroma, r: BeatChroma, shift: number): Float32Array {
   const n = q.beats;
   const m = r.beats;
-  const rotated = rotatedRows(r, shift, reverse);
+  const rotated = rotatedRows(r, shift);
+  const qd = q.data;
   const S = new Float32Array(n * m);
   for (let i = 0; i < n; i++) {
     const qi = i * 12;
     for (let j = 0; j < m; j++) {
       const rj = j * 12;
       let s = 0;
-      for (let c = 0; c < 12; c++) s += q.data[qi + c] * rotated[rj + c];
+      for (let c = 0; c < 12; c++) s += qd[qi + c] * rotated[rj + c];
       S[i * m + j] = s;
     }
   }
+  return S;
+}
+
+/**
+ * Embedded similarity matrix (n−E+1)×(m−E+1): the mean of EMBED_BEATS successive beat similarities along the
+ * diagonal. With `reverse`, the reference is read backwards: its beat j is beat m−1−j of S, so the null model
+ * reuses the forward beat similarities (the same float32 values the reversed rows would give).
+ */
+function embeddedSimilarity(S: Float32Array, n: number, m: number, reverse: boolean): Float32Array {
   const en = n - EMBED_BEATS + 1;
   const em = m - EMBED_BEATS + 1;
   const E = new Float32Array(en * em);
+  // Cell (i, j) sums S[(i + k) · m + col + k · step] over k, summed in the same order either way.
+  const step = reverse ? m - 1 : m + 1;
   for (let i = 0; i < en; i++) {
     for (let j = 0; j < em; j++) {
+      const first = i * m + (reverse ? m - 1 - j : j);
       let s = 0;
-      for (let k = 0; k < EMBED_BEATS; k++) s += S[(i + k) * m + j + k];
+      for (let k = 0, at = first; k < EMBED_BEATS; k++, at += step) s += S[at];
       E[i * em + j] = s / EMBED_BEATS;
     }
   }
   return E;
 }
 
-/** Reference rows rotated by `shift` pitch classes (and in reverse order): the inner product loop then needs no modulo. */
-function rotatedRows(r: BeatChroma, shift: number, reverse: boolean): Float32Array {
+/** Reference rows rotated by `shift` pitch classes: the inner product loop then needs no modulo. */
+function rotatedRows(r: BeatChroma, shift: number): Float32Array {
   const m = r.beats;
   const out = new Float32Array(m * 12);
   for (let j = 0; j < m; j++) {
-    const src = (reverse ? m - 1 - j : j) * 12;
-    for (let c = 0; c < 12; c++) out[j * 12 + c] = r.data[src + ((c - shift + 12) % 12)];
+    for (let c = 0; c < 12; c++) out[j * 12 + c] = r.data[j * 12 + ((c - shift + 12) % 12)];
   }
   return out;
 }
 
-/** Value at the top-κ quantile of each row (stride 1) or column (stride = width). */
-function quantiles(
+/**
+ * For each row (stride 1) or column (stride = width), a threshold t such that, for a cell e ≥ MIN_COSINE,
+ * e ≥ t exactly when e is at or above the line's top-κ quantile — all crossRecurrence needs. Only cells at or
+ * above MIN_COSINE are selected among: when they fill fewer than the top places the quantile lies below the
+ * floor and every such cell passes (t = −∞); otherwise the quantile is an order statistic of those cells alone.
+ */
+function quantileThresholds(
   E: Float32Array,
   lines: number,
   length: number,
@@ -100,21 +117,27 @@ function quantiles(
   const scratch = new Float32Array(length);
   const rank = Math.min(length - 1, Math.floor(length * (1 - NEIGHBOUR_SHARE)));
   for (let l = 0; l < lines; l++) {
-    for (let t = 0; t < length; t++) scratch[t] = E[l * lineStride + t * itemStride];
-    out[l] = selectRank(scratch, rank);
+    let k = 0;
+    for (let t = 0, at = l * lineStride; t < length; t++, at += itemStride) {
+      const e = E[at];
+      if (e >= MIN_COSINE) scratch[k++] = e;
+    }
+    const below = length - k; // sorted ascending, the cells under the floor come first
+    out[l] = rank < below ? -Infinity : selectRank(scratch.subarray(0, k), rank - below);
   }
   return out;
 }
 
 /** Binary cross-recurrence plot: mutual nearest neighbours above the cosine floor. */
 function crossRecurrence(E: Float32Array, en: number, em: number): Uint8Array {
-  const rowQ = quantiles(E, en, em, em, 1);
-  const colQ = quantiles(E, em, en, 1, em);
+  const rowQ = quantileThresholds(E, en, em, em, 1);
+  const colQ = quantileThresholds(E, em, en, 1, em);
   const C = new Uint8Array(en * em);
   for (let i = 0; i < en; i++) {
+    const rq = rowQ[i];
     for (let j = 0; j < em; j++) {
       const e = E[i * em + j];
-      C[i * em + j] = e >= rowQ[i] && e >= colQ[j] && e >= MIN_COSINE ? 1 : 0;
+      C[i * em + j] = e >= MIN_COSINE && e >= rq && e >= colQ[j] ? 1 : 0;
     }
   }
   return C;
@@ -127,28 +150,45 @@ interface QmaxResult {
   end: [number, number];
 }
 
-/** Qmax with traceback (Serrà et al. 2009, eqs. 4–5). */
-function qmax(C: Uint8Array, n: number, m: number): QmaxResult {
-  const Q = new Float32Array(n * m);
-  const from = new Uint8Array(n * m); // 0 none, 1 (i−1,j−1), 2 (i−2,j−1), 3 (i−1,j−2)
-  const gamma = (i: number, j: number): number => (C[i * m + j] ? GAMMA_ONSET : GAMMA_EXTEND);
+/** Best cell of a Qmax DP: its (unrounded) value and position. */
+interface QmaxPeak {
+  best: number;
+  bi: number;
+  bj: number;
+}
+
+/**
+ * The Qmax DP (Serrà et al. 2009, eqs. 4–5) over Q, stored as float32. With `from`, each cell's predecessor is
+ * recorded for the traceback (0 none, 1 (i−1,j−1), 2 (i−2,j−1), 3 (i−1,j−2)). Stops after the row where the
+ * best reaches `stopAt` (callers pass the value beyond which the exact Qmax no longer matters).
+ */
+function qmaxDp(
+  C: Uint8Array,
+  n: number,
+  m: number,
+  Q: Float32Array,
+  from: Uint8Array | null,
+  stopAt: number,
+): QmaxPeak {
   let best = 0;
   let bi = 0;
   let bj = 0;
   for (let i = 1; i < n; i++) {
+    const row = i * m;
+    const up1 = row - m; // row i−1
+    const up2 = row - 2 * m; // row i−2 (only read when i > 1)
     for (let j = 1; j < m; j++) {
-      const idx = i * m + j;
-      const a = Q[(i - 1) * m + j - 1];
-      const b = i > 1 ? Q[(i - 2) * m + j - 1] : -Infinity;
-      const c = j > 1 ? Q[(i - 1) * m + j - 2] : -Infinity;
-      let q: number;
-      let f: number;
+      const idx = row + j;
+      const a = Q[up1 + j - 1];
+      const b = i > 1 ? Q[up2 + j - 1] : -Infinity;
+      const c = j > 1 ? Q[up1 + j - 2] : -Infinity;
+      const recurrent = C[idx] !== 0;
       // Candidates from the three predecessors: extend a path (recurrent cell) or pay a disruption penalty.
-      const pa = C[idx] ? a : a - gamma(i - 1, j - 1);
-      const pb = C[idx] ? b : i > 1 ? b - gamma(i - 2, j - 1) : -Infinity;
-      const pc = C[idx] ? c : j > 1 ? c - gamma(i - 1, j - 2) : -Infinity;
-      q = pa;
-      f = 1;
+      const pa = recurrent ? a : a - (C[up1 + j - 1] ? GAMMA_ONSET : GAMMA_EXTEND);
+      const pb = recurrent ? b : i > 1 ? b - (C[up2 + j - 1] ? GAMMA_ONSET : GAMMA_EXTEND) : -Infinity;
+      const pc = recurrent ? c : j > 1 ? c - (C[up1 + j - 2] ? GAMMA_ONSET : GAMMA_EXTEND) : -Infinity;
+      let q = pa;
+      let f = 1;
       if (pb > q) {
         q = pb;
         f = 2;
@@ -157,20 +197,29 @@ function qmax(C: Uint8Array, n: number, m: number): QmaxResult {
         q = pc;
         f = 3;
       }
-      if (C[idx]) q += 1;
+      if (recurrent) q += 1;
       else if (q <= 0) {
         q = 0;
         f = 0;
       }
       Q[idx] = q;
-      from[idx] = f;
+      if (from) from[idx] = f;
       if (q > best) {
         best = q;
         bi = i;
         bj = j;
       }
     }
+    if (best >= stopAt) break;
   }
+  return { best, bi, bj };
+}
+
+/** Qmax with traceback. */
+function qmax(C: Uint8Array, n: number, m: number): QmaxResult {
+  const Q = new Float32Array(n * m);
+  const from = new Uint8Array(n * m);
+  const { best, bi, bj } = qmaxDp(C, n, m, Q, from, Infinity);
   let i = bi;
   let j = bj;
   let start: [number, number] = [bi, bj];
@@ -185,11 +234,15 @@ function qmax(C: Uint8Array, n: number, m: number): QmaxResult {
   return { qmax: best, start, end: [bi, bj] };
 }
 
-function qmaxOf(q: BeatChroma, r: BeatChroma, shift: number, reverse: boolean): QmaxResult {
-  const en = q.beats - EMBED_BEATS + 1;
-  const em = r.beats - EMBED_BEATS + 1;
-  const E = embeddedSimilarity(q, r, shift, reverse);
-  return qmax(crossRecurrence(E, en, em), en, em);
+/**
+ * The null Qmax (reference read backwards), only as far as it matters: once it reaches `enough` (the real
+ * Qmax) the similarity is 0 whatever its exact value, so the DP stops there.
+ */
+function nullQmax(S: Float32Array, n: number, m: number, enough: number): number {
+  const en = n - EMBED_BEATS + 1;
+  const em = m - EMBED_BEATS + 1;
+  const C = crossRecurrence(embeddedSimilarity(S, n, m, true), en, em);
+  return qmaxDp(C, en, em, new Float32Array(en * em), null, enough).best;
 }
 
 /** End time of the beat `index` (start of the next beat, or one beat period past the last). */
@@ -212,8 +265,11 @@ export function compareHarmony(queryChroma: BeatChroma, refChroma: BeatChroma): 
   if (query.beats < EMBED_BEATS + 2 || ref.beats < EMBED_BEATS + 2) return none;
   const oti = optimalTranspositionIndex(query, ref);
   const transform = { transpositionSemitones: foldSemitones(oti), tempoRatio: 1 };
-  const found = qmaxOf(query, ref, oti, false);
-  const nullQ = qmaxOf(query, ref, oti, true).qmax;
+  const S = beatSimilarity(query, ref, oti);
+  const en = query.beats - EMBED_BEATS + 1;
+  const em = ref.beats - EMBED_BEATS + 1;
+  const found = qmax(crossRecurrence(embeddedSimilarity(S, query.beats, ref.beats, false), en, em), en, em);
+  const nullQ = nullQmax(S, query.beats, ref.beats, found.qmax);
   const full = clamp(Math.min(query.beats, ref.beats) - EMBED_BEATS + 1, MIN_HARMONY_BEATS, FULL_HARMONY_BEATS);
   const similarity = percent((found.qmax - nullQ) / full);
   if (similarity === 0) return { ...none, transform };
