@@ -40,6 +40,25 @@ describe('CatalogueIndex', () => {
     expect(small.lookup({ ...query, melody: undefined }).map((c) => c.referenceId)).not.toContain('t23');
   });
 
+  it('retrieves a melody by its contour when the extractor misreads its pitches (a plucked or bell lead)', () => {
+    const target = tracks[29];
+    // Every step a semitone wider (a wrong pitch class on nearly every note), directions and rhythm kept.
+    const moved = transformMelody(target.melody, 2, 0.9);
+    let pitch = moved[0].pitch;
+    const melody = moved.map((n, i) => {
+      if (i > 0) pitch += n.pitch - moved[i - 1].pitch + Math.sign(n.pitch - moved[i - 1].pitch);
+      return { ...n, pitch };
+    });
+    const query = { embedding: anEmbedding(78, 64), fingerprints: tracks[0].fingerprints, melody };
+    const options = { embeddingCandidates: 1, fingerprintCandidates: 1, melodyCandidates: 1 };
+    const small = new CatalogueIndex({ ...options, contourCandidates: 3 });
+    const none = new CatalogueIndex({ ...options, contourCandidates: 0 });
+    tracks.forEach((features, i) => [small, none].forEach((ix) => ix.add({ id: `t${i}`, meta: meta(i), features })));
+    const byContour = small.lookup(query).filter((c) => c.contourScore !== undefined);
+    expect(byContour.map((c) => c.referenceId)).toContain('t29');
+    expect(none.lookup(query).map((c) => c.referenceId)).not.toContain('t29');
+  });
+
   it('retrieves by embedding cosine', () => {
     const ids = index
       .lookup({ embedding: tracks[3].embedding, fingerprints: tracks[3].fingerprints })

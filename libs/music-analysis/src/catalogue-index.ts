@@ -4,8 +4,11 @@
  * Lookup is two-stage. Candidates are the union of the top tracks by fingerprint votes (FingerprintIndex:
  * the same recording), by embedding cosine (a contiguous Float32Array matrix scanned with brute-force
  * dot products: the same chords in another key, tempo or rendition) and, in 'full' mode, by melody interval
- * n-grams (MelodyGramIndex: the same tune over other chords or played by another band). Candidates are then re-ranked by the full
- * comparison (compareTracks), which needs each reference's features.
+ * n-grams and by melody contour n-grams (MelodyGramIndex: the same tune over other chords or played by another
+ * band; the contour survives the pitch errors of plucked and bell leads). Candidates are then re-ranked by the full
+ * comparison (compareTracks), which needs each reference's features. The quotas (10 + 20 + 20 + 5) bound the
+ * re-ranking at 55 comparisons whatever the catalogue's size; the fingerprint route only yields tracks with
+ * enough votes for the same recording, so a cover or an original query is compared with at most 45.
  *
  * In 'light' mode the index keeps only what the first stage needs (embedding + fingerprints), for memory
  * budgets and benchmarks; `lookup` works, `match` does not.
@@ -15,7 +18,7 @@ import { FingerprintIndex } from './fingerprint';
 import { PriorArtModel } from './prior-art';
 import { compareTracks } from './compare';
 import { MIN_EXACT_VOTES } from './compare';
-import { MelodyGramIndex } from './melody-index';
+import { MelodyGramIndex, contourGrams } from './melody-index';
 import { compareOnTwoThreads } from './feature-threads';
 
 export interface CatalogueEntry {
@@ -31,8 +34,10 @@ export interface CatalogueIndexOptions {
   embeddingCandidates?: number;
   /** Candidates taken by fingerprint votes (default 10). */
   fingerprintCandidates?: number;
-  /** Candidates taken by melody n-grams, 'full' mode only (default 20). */
+  /** Candidates taken by melody interval n-grams, 'full' mode only (default 20). */
   melodyCandidates?: number;
+  /** Candidates taken by melody contour n-grams, 'full' mode only (default 5). */
+  contourCandidates?: number;
 }
 
 /** A first-stage candidate. */
@@ -44,6 +49,8 @@ export interface CatalogueCandidate {
   fingerprintVotes: number;
   /** Melody n-gram cosine, 0…1 (absent when not a melody candidate). */
   melodyScore?: number;
+  /** Melody contour n-gram cosine, 0…1 (absent when not a contour candidate). */
+  contourScore?: number;
 }
 
 interface Slot {
@@ -61,7 +68,9 @@ export class CatalogueIndex {
   private readonly kEmbedding: number;
   private readonly kFingerprint: number;
   private readonly kMelody: number;
+  private readonly kContour: number;
   private readonly melodies = new MelodyGramIndex();
+  private readonly contours = new MelodyGramIndex(contourGrams);
   private readonly byId = new Map<string, Slot>();
   private readonly byTrackNo = new Map<number, Slot>();
   private rows: Slot[] = [];
@@ -78,6 +87,7 @@ export class CatalogueIndex {
     this.kEmbedding = opts.embeddingCandidates ?? 20;
     this.kFingerprint = opts.fingerprintCandidates ?? 10;
     this.kMelody = opts.melodyCandidates ?? 20;
+    this.kContour = opts.contourCandidates ?? 5;
   }
 
   get size(): number {
@@ -104,6 +114,7 @@ export class CatalogueIndex {
       slot.features = ref.features;
       this.priorArt.add(ref.features);
       this.melodies.add(slot.trackNo, ref.features.melody);
+      this.contours.add(slot.trackNo, ref.features.melody);
     }
     this.ensureCapacity(this.rows.length + 1);
     this.matrix.set(e, slot.row * this.dim);
@@ -129,11 +140,15 @@ export class CatalogueIndex {
     this.byTrackNo.delete(slot.trackNo);
     this.fingerprints.remove(slot.trackNo);
     this.melodies.remove(slot.trackNo);
+    this.contours.remove(slot.trackNo);
     this.setHash ^= hashId(id);
     return true;
   }
 
-  /** First stage: union of the top tracks by fingerprint votes, by embedding cosine and (given a melody) by melody n-grams. */
+  /**
+   * First stage: union of the top tracks by fingerprint votes, by embedding cosine and (given a melody) by melody
+   * interval and contour n-grams.
+   */
   lookup(
     query: Pick<TrackFeatures, 'embedding' | 'fingerprints'> & Partial<Pick<TrackFeatures, 'melody'>>,
   ): CatalogueCandidate[] {
@@ -151,20 +166,26 @@ export class CatalogueIndex {
       const slot = this.rows[row];
       if (!found.has(slot.id)) found.set(slot.id, { referenceId: slot.id, embeddingScore: score, fingerprintVotes: 0 });
     }
-    for (const { trackNo, score } of query.melody ? this.melodies.query(query.melody, this.kMelody) : []) {
-      const slot = this.byTrackNo.get(trackNo);
-      if (!slot) continue;
-      const known = found.get(slot.id);
-      if (known) known.melodyScore = score;
-      else
-        found.set(slot.id, {
-          referenceId: slot.id,
-          embeddingScore: this.cosine(query.embedding, slot.row),
-          fingerprintVotes: 0,
-          melodyScore: score,
-        });
-    }
+    const melodyHits = query.melody ? this.melodies.query(query.melody, this.kMelody) : [];
+    for (const { trackNo, score } of melodyHits) this.candidate(found, trackNo, query.embedding).melodyScore = score;
+    const contourHits = query.melody ? this.contours.query(query.melody, this.kContour) : [];
+    for (const { trackNo, score } of contourHits) this.candidate(found, trackNo, query.embedding).contourScore = score;
     return [...found.values()];
+  }
+
+  /** The candidate for a track found by an n-gram route, added to `found` if no other route found it. */
+  private candidate(
+    found: Map<string, CatalogueCandidate>,
+    trackNo: number,
+    embedding: Float32Array,
+  ): CatalogueCandidate {
+    const slot = this.byTrackNo.get(trackNo)!;
+    let c = found.get(slot.id);
+    if (!c) {
+      c = { referenceId: slot.id, embeddingScore: this.cosine(embedding, slot.row), fingerprintVotes: 0 };
+      found.set(slot.id, c);
+    }
+    return c;
   }
 
   /** Both stages: candidates re-ranked by the full comparison, most similar first. */

@@ -81,6 +81,19 @@ export const EMBEDDING_PATCH_BEATS = 32;
  */
 export const EMBEDDING_MAX_BPM = TEMPO_PRIOR_BPM * Math.SQRT2;
 
+/**
+ * Melody contour n-grams (melody-index.ts), the query-by-humming representation (Parsons code: up, down, repeat;
+ * Ghias et al. 1995, "Query by humming", ACM Multimedia) with the rhythm of each step. IOI ratios are rounded
+ * to CONTOUR_RHYTHM_STEPS_PER_OCTAVE classes per octave — half octaves, so a class spans 2^±0.25, the rhythm
+ * tolerance of the note alignment (compare-melody.ts) — and clamped at ±CONTOUR_RHYTHM_MAX_OCTAVES (longer
+ * jumps are rests and phrase ends, not rhythm). A step is one of 3 × 5 = 15 symbols, fewer than the 12 pitch
+ * intervals × rhythm, so a gram spans CONTOUR_GRAM_STEPS = 4 steps (5 notes), one more than the interval n-grams,
+ * to be about as specific (15⁴ ≈ 51 000 codes against 12³ = 1 728).
+ */
+export const CONTOUR_RHYTHM_STEPS_PER_OCTAVE = 2;
+export const CONTOUR_RHYTHM_MAX_OCTAVES = 1;
+export const CONTOUR_GRAM_STEPS = 4;
+
 /** Singing-voice fundamental range (Hz): bass low E2 ≈ 82 Hz to soprano C6 ≈ 1047 Hz. */
 export const VOICE_MIN_HZ = 80;
 export const VOICE_MAX_HZ = 1_100;
