@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { FingerprintIndex, extractFingerprints, matchFingerprints } from './fingerprint';
 import { compareExactAudio, MIN_EXACT_VOTES } from './compare';
 import { aKey, aMelody, aProgression, aTrack, renderSong } from './match-fixtures';
-import { encodeWav, pcm, whiteNoise } from './test-signals';
+import { encodeWav, pcm, seededRandom, whiteNoise } from './test-signals';
 import { ANALYSIS_SAMPLE_RATE } from './constants';
 import type { Fingerprints, PcmAudio } from './types';
 
@@ -140,5 +140,52 @@ describe('landmark fingerprints', () => {
     const fp = extractFingerprints(pcm(quiet));
     expect(fp.hashes.length).toBeGreaterThan(30);
     for (const t of fp.times) expect(t * fp.frameSec).toBeGreaterThan(1.9);
+  });
+});
+
+describe('matchFingerprints', () => {
+  /** Landmarks from a handful of hashes at random times: many collisions, so many offsets tie. */
+  function crowded(random: () => number, count: number, frames: number): Fingerprints {
+    const hashes = new Uint32Array(count);
+    const times = new Uint32Array(count);
+    for (let i = 0; i < count; i++) {
+      hashes[i] = (Math.floor(random() * 3) << 6) | (1 + Math.floor(random() * 63));
+      times[i] = Math.floor(random() * frames);
+    }
+    times.sort();
+    return { hashes, times, frameSec: 256 / SR };
+  }
+
+  it('finds the offset and votes the index finds for the same pair, ties included', () => {
+    const random = seededRandom(3);
+    for (let trial = 0; trial < 20; trial++) {
+      const query = crowded(random, 5 + Math.floor(random() * 40), 50 + Math.floor(random() * 200));
+      const ref = crowded(random, 5 + Math.floor(random() * 40), 50 + Math.floor(random() * 200));
+      const single = new FingerprintIndex();
+      single.add(0, ref);
+      const [viaIndex] = single.query(query);
+      const direct = matchFingerprints(query, ref);
+      expect({ votes: direct.votes, offset: direct.offset }).toEqual({
+        votes: viaIndex?.votes ?? 0,
+        offset: viaIndex?.offset ?? 0,
+      });
+    }
+  });
+
+  it('finds a reference excerpt at its offset through landmarks one frame longer or shorter', () => {
+    const ref = crowded(seededRandom(4), 40, 400);
+    const shift = 100;
+    const kept = ref.times.map((t, i) => i).filter((i) => ref.times[i] >= shift);
+    const query: Fingerprints = {
+      // Every other landmark's Δt off by one, as when the excerpt's frame grid is not the reference's.
+      hashes: Uint32Array.from(kept, (i, k) =>
+        k % 2 && (ref.hashes[i] & 0x3f) < 63 ? ref.hashes[i] + 1 : ref.hashes[i],
+      ),
+      times: Uint32Array.from(kept, (i) => ref.times[i] - shift),
+      frameSec: ref.frameSec,
+    };
+    const m = matchFingerprints(query, ref);
+    expect(m.offset).toBe(shift);
+    expect(m.votes).toBeGreaterThanOrEqual(kept.length);
   });
 });
