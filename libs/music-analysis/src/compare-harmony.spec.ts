@@ -1,4 +1,11 @@
-import { EMBED_BEATS, FULL_HARMONY_BEATS, compareHarmony, optimalTranspositionIndex } from './compare-harmony';
+import {
+  EMBED_BEATS,
+  FULL_HARMONY_BEATS,
+  beatEnd,
+  compareHarmony,
+  optimalTranspositionIndex,
+  qmaxStart,
+} from './compare-harmony';
 import { aKey, aTrack } from './match-fixtures';
 import { IDENTITY_TRANSFORM, clamp, foldSemitones, matchBeatRates, percent, segment } from './match-utils';
 import type { BeatChroma, DimensionComparison } from './types';
@@ -65,22 +72,7 @@ function plainQmax(C: Uint8Array, n: number, m: number) {
       from[idx] = f;
       if (q > best) [best, bi, bj] = [q, i, j];
     }
-  let [i, j] = [bi, bj];
-  let start: [number, number] = [bi, bj];
-  while (Q[i * m + j] > 0 && from[i * m + j] !== 0) {
-    if (C[i * m + j]) start = [i, j];
-    const f = from[i * m + j];
-    i -= f === 2 ? 2 : 1;
-    j -= f === 3 ? 2 : 1;
-    if (i < 0 || j < 0) break;
-  }
-  if (i >= 0 && j >= 0 && C[i * m + j]) start = [i, j];
-  return { qmax: best, start, end: [bi, bj] };
-}
-function beatEnd(c: BeatChroma, index: number): number {
-  if (index + 1 < c.beats) return c.beatTimes[index + 1];
-  const period = c.beats > 1 ? c.beatTimes[c.beats - 1] - c.beatTimes[c.beats - 2] : 0;
-  return c.beatTimes[c.beats - 1] + period;
+  return { qmax: best, start: qmaxStart(C, m, Q, from, bi, bj), end: [bi, bj] };
 }
 function plainHarmony(queryChroma: BeatChroma, refChroma: BeatChroma): DimensionComparison {
   const [query, ref] = matchBeatRates(queryChroma, refChroma);

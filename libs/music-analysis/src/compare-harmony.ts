@@ -220,6 +220,21 @@ function qmax(C: Uint8Array, n: number, m: number): QmaxResult {
   const Q = new Float32Array(n * m);
   const from = new Uint8Array(n * m);
   const { best, bi, bj } = qmaxDp(C, n, m, Q, from, Infinity);
+  return { qmax: best, start: qmaxStart(C, m, Q, from, bi, bj), end: [bi, bj] };
+}
+
+/**
+ * Walks the Qmax path back from its best cell (bi, bj) to the first recurrent cell of the path. `from` holds
+ * each cell's step (1 diagonal, 2 skip a query beat, 3 skip a reference beat, 0 path start).
+ */
+export function qmaxStart(
+  C: Uint8Array,
+  m: number,
+  Q: Float32Array,
+  from: Uint8Array,
+  bi: number,
+  bj: number,
+): [number, number] {
   let i = bi;
   let j = bj;
   let start: [number, number] = [bi, bj];
@@ -231,7 +246,7 @@ function qmax(C: Uint8Array, n: number, m: number): QmaxResult {
     if (i < 0 || j < 0) break;
   }
   if (i >= 0 && j >= 0 && C[i * m + j]) start = [i, j];
-  return { qmax: best, start, end: [bi, bj] };
+  return start;
 }
 
 /**
@@ -246,7 +261,7 @@ function nullQmax(S: Float32Array, n: number, m: number, enough: number): number
 }
 
 /** End time of the beat `index` (start of the next beat, or one beat period past the last). */
-function beatEnd(c: BeatChroma, index: number): number {
+export function beatEnd(c: BeatChroma, index: number): number {
   const t = c.beatTimes;
   if (index + 1 < c.beats) return t[index + 1];
   const period = c.beats > 1 ? t[c.beats - 1] - t[c.beats - 2] : 0;

@@ -1,7 +1,7 @@
-import { compareMelodies, noteSequence } from './compare-melody';
+import { compareMelodies, melodyComparison, noteSequence } from './compare-melody';
 import type { NoteSequence } from './compare-melody';
 import { aMelody, transformMelody } from './match-fixtures';
-import { IDENTITY_TRANSFORM, clamp, foldSemitones, median, percent, segment } from './match-utils';
+import { IDENTITY_TRANSFORM } from './match-utils';
 import type { DimensionComparison, MelodyNote } from './types';
 
 /*
@@ -75,28 +75,7 @@ function plainCompare(query: MelodyNote[], ref: MelodyNote[]): DimensionComparis
   }
   const alignment = plainAlign(qn, rn, bestT);
   if (alignment.pairs.length < 2) return none;
-  const phrase = clamp(Math.min(qn.pitchClass.length, rn.pitchClass.length), 9, 25);
-  const similarity = percent((alignment.score - nullScore) / (1.5 * phrase));
-  const [qi0, rj0] = alignment.pairs[0];
-  const [qi1, rj1] = alignment.pairs[alignment.pairs.length - 1];
-  const [qFirst, qLast, rFirst, rLast] = [query[qi0], query[qi1], ref[rj0], ref[rj1]];
-  const qSpan = qLast.start - qFirst.start;
-  const rSpan = rLast.start - rFirst.start;
-  const diffs: number[] = [];
-  for (const [i, j] of alignment.pairs)
-    if ((qn.pitchClass[i] - rn.pitchClass[j] - bestT) % 12 === 0) diffs.push(query[i].pitch - ref[j].pitch);
-  return {
-    dimension: 'melody',
-    similarity,
-    segments:
-      similarity > 0
-        ? [segment(qFirst.start, qLast.start + qLast.duration, rFirst.start, rLast.start + rLast.duration)]
-        : [],
-    transform: {
-      transpositionSemitones: foldSemitones(diffs.length ? median(diffs) : bestT),
-      tempoRatio: qSpan > 0 && rSpan > 0 ? rSpan / qSpan : 1,
-    },
-  };
+  return melodyComparison(query, ref, { qn, rn, transposition: bestT, alignment, nullScore });
 }
 
 /** A melody on few pitches with repeated notes: many transpositions tie, which the tie-break must survive. */

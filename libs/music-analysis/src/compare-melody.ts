@@ -539,6 +539,25 @@ export function compareMelodies(query: MelodyNote[], ref: MelodyNote[]): Dimensi
   const alignment = alignNotes(p, bestT);
   if (alignment.pairs.length < 2) return none;
   const nullScore = nullAlignmentScore(p, bounds, rows, alignment.score);
+  return melodyComparison(query, ref, { qn, rn, transposition: bestT, alignment, nullScore });
+}
+
+/**
+ * The comparison once the search is done: similarity over the null alignment, the matched span in both melodies
+ * and the transform. Exported so tests can check the search against a plain one without restating this part.
+ */
+export function melodyComparison(
+  query: MelodyNote[],
+  ref: MelodyNote[],
+  found: {
+    qn: NoteSequence;
+    rn: NoteSequence;
+    transposition: number;
+    alignment: { score: number; pairs: [number, number][] };
+    nullScore: number;
+  },
+): DimensionComparison {
+  const { qn, rn, transposition: bestT, alignment, nullScore } = found;
   const phrase = clamp(Math.min(qn.pitchClass.length, rn.pitchClass.length), MIN_PHRASE_NOTES, FULL_PHRASE_NOTES);
   const similarity = percent((alignment.score - nullScore) / (BEST_NOTE * phrase));
   const [qi0, rj0] = alignment.pairs[0];
