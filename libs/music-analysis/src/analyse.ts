@@ -8,7 +8,7 @@ import type { CatalogueIndex } from './catalogue-index';
 import { decodeAudio, type DecodeOptions } from './decode';
 import { availableParallelism } from 'node:os';
 import { extractFeatures, extractFeaturesAsync } from './features';
-import { featureHelper } from './feature-threads';
+import { featureHelper, sharedBuffers } from './feature-threads';
 import { buildAnalysisResults } from './score';
 
 export interface AnalyseOptions {
@@ -23,11 +23,22 @@ export async function analyseFile(
   opts: AnalyseOptions = {},
 ): Promise<AnalysisResults> {
   opts.onProgress?.('initializing', 0);
-  // The helper thread of extractFeaturesAsync (when not yet running) starts while ffmpeg decodes.
-  if (availableParallelism() > 1) featureHelper();
-  const pcm = await decodeAudio(path, opts.decode);
+  if (availableParallelism() === 1) {
+    const pcm = await decodeAudio(path, opts.decode);
+    opts.onProgress?.('initializing', 1);
+    return analyseAudio(pcm, index, { ...opts, initialised: true });
+  }
+  // The helper thread of extractFeaturesAsync (when not yet running) starts while ffmpeg decodes, and the samples
+  // land in a pooled shared buffer it reads without a copy.
+  featureHelper();
+  let pcmBuffer: SharedArrayBuffer | undefined;
+  const storage = (bytes: number) => (pcmBuffer = sharedBuffers.acquire(bytes));
+  const pcm = await decodeAudio(path, { ...opts.decode, storage });
   opts.onProgress?.('initializing', 1);
-  return analyseAudio(pcm, index, { ...opts, initialised: true });
+  const results = await analyseAudio(pcm, index, { ...opts, initialised: true });
+  // Back to the pool only after a success: after a failure the helper thread may still be reading it.
+  if (pcmBuffer) sharedBuffers.release(pcmBuffer);
+  return results;
 }
 
 /**

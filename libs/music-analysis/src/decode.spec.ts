@@ -42,6 +42,25 @@ describe('decodeAudio', () => {
     expect(peak).toBeLessThan(0.55);
   });
 
+  it('writes the samples into caller-provided storage, the same as into its own', async () => {
+    const path = await fileWith('stored.wav', wav);
+    const own = await decodeAudio(path);
+    const shared = new SharedArrayBuffer(own.samples.byteLength * 2);
+    const stored = await decodeAudio(path, { storage: () => shared });
+    expect(stored.samples.buffer).toBe(shared);
+    expect(stored.samples).toEqual(own.samples);
+  });
+
+  it('hands over the samples while decoding, as a growing view of the final ones', async () => {
+    const path = await fileWith('long.wav', encodeWav(sineTone(220, 30, 44_100), 44_100));
+    const whole = await decodeAudio(path);
+    const seen: number[] = [];
+    const streamed = await decodeAudio(path, { onSamples: (samples) => seen.push(samples.length) });
+    expect(streamed.samples).toEqual(whole.samples);
+    expect(seen[seen.length - 1]).toBe(whole.samples.length);
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+  });
+
   it('decodes audio held in memory through stdin', async () => {
     const audio = await decodeAudioBuffer(wav);
     expect(audio.durationSec).toBeCloseTo(2, 2);

@@ -75,8 +75,13 @@ export class FeatureHelper {
     return !this.failed;
   }
 
-  /** Landmark fingerprints of the audio (extractFingerprints), computed on the helper thread. */
+  /**
+   * Landmark fingerprints of the audio (extractFingerprints), computed on the helper thread. Samples already in a
+   * SharedArrayBuffer (decodeAudio's `storage`) go over as they are; others are copied into a pooled one.
+   */
   fingerprints(audio: PcmAudio): Promise<Fingerprints> {
+    if (audio.samples.buffer instanceof SharedArrayBuffer)
+      return this.request((id) => ({ id, kind: 'fingerprints', audio })) as Promise<Fingerprints>;
     const buffer = sharedBuffers.acquire(audio.samples.byteLength);
     const samples = new Float32Array(buffer, 0, audio.samples.length);
     samples.set(audio.samples);
@@ -147,9 +152,13 @@ export class FeatureHelper {
 class SharedBufferPool {
   private readonly free: SharedArrayBuffer[] = [];
 
-  /** A free buffer of at least `bytes` bytes and at most twice that, else a new one. */
+  /** The smallest free buffer of at least `bytes` bytes and at most twice that, else a new one. */
   acquire(bytes: number): SharedArrayBuffer {
-    const at = this.free.findIndex((b) => b.byteLength >= bytes && b.byteLength <= 2 * bytes);
+    let at = -1;
+    this.free.forEach((b, i) => {
+      if (b.byteLength >= bytes && b.byteLength <= 2 * bytes && (at < 0 || b.byteLength < this.free[at]!.byteLength))
+        at = i;
+    });
     if (at >= 0) return this.free.splice(at, 1)[0]!;
     return new SharedArrayBuffer(bytes);
   }

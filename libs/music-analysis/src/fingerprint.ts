@@ -9,7 +9,7 @@
  */
 import type { Fingerprints, PcmAudio } from './types';
 import { ANALYSIS_SAMPLE_RATE } from './constants';
-import { forEachStftFrame, frameCount } from './stft';
+import { forEachStftFrame } from './stft';
 
 /** Fingerprint STFT: 1024 samples (46 ms, 21.5 Hz bins) every 256 samples (11.6 ms) at 22 050 Hz. */
 export const FP_FFT_SIZE = 1024;
@@ -54,8 +54,15 @@ export function extractFingerprints(audio: PcmAudio): Fingerprints {
     audio.sampleRate === ANALYSIS_SAMPLE_RATE
       ? audio.samples
       : resampleLinear(audio.samples, audio.sampleRate, ANALYSIS_SAMPLE_RATE);
-  const peaks = pickPeaks(samples);
-  return pairLandmarks(peaks);
+  return pairLandmarks(pickPeaks((visit) => forEachStftFrame(samples, FP_FFT_SIZE, FP_HOP, visit)));
+}
+
+/** Calls `visit` with each frame's spectrum in order, as forEachStftFrame does. */
+export type StftFrameSource = (visit: (spectrum: Float64Array, f: number) => void) => void;
+
+/** extractFingerprints of audio whose STFT frames come from `frames` (a stream that may still be decoding). */
+export function fingerprintsOfFrames(frames: StftFrameSource): Fingerprints {
+  return pairLandmarks(pickPeaks(frames));
 }
 
 /** Linear-interpolation resampling; only for input that did not come through decode.ts (which resamples with ffmpeg). */
@@ -84,9 +91,8 @@ const PEAK_CHUNK_FRAMES = 1024;
  * (see maxFilterAcrossRows on the track's last frames). The silence floor needs the loudest cell of the whole track: candidates above the absolute floor are
  * collected and the relative floor applied at the end.
  */
-function pickPeaks(samples: Float32Array): Peak[] {
+function pickPeaks(frames: StftFrameSource): Peak[] {
   const nb = MAX_BIN - MIN_BIN;
-  const frames = frameCount(samples.length, FP_HOP);
   const context = NEIGHBOUR_FRAMES;
   const capacity = PEAK_CHUNK_FRAMES + 2 * context;
   const L = new Float32Array(capacity * nb);
@@ -115,7 +121,9 @@ function pickPeaks(samples: Float32Array): Peak[] {
     base = keepFrom;
     done = end;
   };
-  forEachStftFrame(samples, FP_FFT_SIZE, FP_HOP, (out, f) => {
+  // The track's length is known only once the frames stop.
+  let lastFrame = -1;
+  frames((out, f) => {
     const row = (f - base) * nb;
     for (let k = 0; k < nb; k++) {
       const re = out[2 * (MIN_BIN + k)];
@@ -125,10 +133,10 @@ function pickPeaks(samples: Float32Array): Peak[] {
       L[row + k] = v;
       if (v > loudest) loudest = v;
     }
-    const rows = f - base + 1;
-    if (f === frames - 1) search(rows, true);
-    else if (rows === capacity) search(rows, false);
+    lastFrame = f;
+    if (f - base + 1 === capacity) search(capacity, false);
   });
+  if (lastFrame >= 0) search(lastFrame - base + 1, true);
   const floor = Math.max(loudest - SILENCE_LOG_RANGE, ABSOLUTE_LOG_FLOOR);
   return thinPeaks(
     candidates.filter((p) => p.strength > floor),
