@@ -47,6 +47,12 @@ describe('extractMelody', () => {
     expect(compareMelodies(got, written).similarity).toBeGreaterThanOrEqual(40);
   });
 
+  it('recovers the same notes on a grid wider than 256 pitch states', () => {
+    const spec = stft(renderSong(notes, [], 20).samples, ANALYSIS_SAMPLE_RATE);
+    const wide = extractMelody(spec, { minMidi: 28, maxMidi: 96 }); // 341 states: two-byte back-pointers
+    expect(wide.map((n) => n.pitch)).toEqual(notes.map((n) => n.pitch));
+  });
+
   it('finds no melody in silence', () => {
     expect(extractMelody(stft(new Float32Array(ANALYSIS_SAMPLE_RATE * 2), ANALYSIS_SAMPLE_RATE))).toEqual([]);
   });

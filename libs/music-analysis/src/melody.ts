@@ -45,20 +45,31 @@ const ONSET_RISE = 2;
 /** A note changes pitch once the contour moves this far (semitones) from the note's pitch: vibrato stays inside. */
 const PITCH_HYSTERESIS = 0.7;
 
+/** A vote's cos² window reaches ±1 semitone: at most this many grid states. */
+const WINDOW = BINS_PER_SEMITONE;
+const WINDOW_SPAN = 2 * WINDOW + 1;
+
+/** The salience grid: `states` pitches, BINS_PER_SEMITONE per semitone from `minMidi`. */
+interface PitchGrid {
+  minMidi: number;
+  states: number;
+}
+
 export function extractMelody(spec: Spectrogram, opts: MelodyOptions = {}): MelodyNote[] {
   const minMidi = opts.minMidi ?? 40;
   const maxMidi = opts.maxMidi ?? 84;
-  const states = (maxMidi - minMidi) * BINS_PER_SEMITONE + 1;
+  const grid: PitchGrid = { minMidi, states: (maxMidi - minMidi) * BINS_PER_SEMITONE + 1 };
   if (spec.frames === 0) return [];
-  const salience = harmonicSalience(spec, minMidi, states);
+  const peaks = spectralPeaks(spec);
+  const votes = new HarmonicVotes(grid);
   // The path follows the held salience; voicing and note onsets read the salience as it is (a held
   // salience never rises on a re-struck note, nor falls where the lead stops).
-  const path = viterbiPath(heldSalience(salience, spec.frames, states), spec.frames, states);
+  const path = viterbiPath(spec.frames, grid.states, heldSalience(peaks, votes, grid.states));
   const midi = new Float32Array(spec.frames);
   const strength = new Float32Array(spec.frames);
   for (let f = 0; f < spec.frames; f++) {
     midi[f] = minMidi + path[f] / BINS_PER_SEMITONE;
-    strength[f] = salience[f * states + path[f]];
+    strength[f] = votes.salienceAt(peaks, f, path[f]);
   }
   const voiced = voicing(strength);
   return segmentNotes(medianFilter5(midi), strength, voiced, spec.hop / spec.sampleRate, opts.minNoteSec ?? 0.08);
@@ -78,37 +89,86 @@ export function aWeighting(hz: number): number {
 /** 1 / R_A(1 kHz), so that aWeighting(1000) = 1. */
 const A_WEIGHT_1KHZ = 10 ** (2.0 / 20);
 
-/** Harmonic-summation salience, frames × states. */
-function harmonicSalience(spec: Spectrogram, minMidi: number, states: number): Float32Array {
-  const { frames, bins, data, sampleRate, fftSize } = spec;
-  const out = new Float32Array(frames * states);
+/**
+ * Each frame's strongest spectral peaks, strongest first: PEAKS_PER_FRAME slots per frame, `count[f]` of them
+ * used. They are all the salience needs: it is summed from them one frame at a time, and at the path's pitch
+ * again afterwards, so no frames × states salience is stored (for a 3-minute track 6.9 MB, whose page faults
+ * alone cost about twice the ≈ 10 ms of re-summing).
+ */
+interface FramePeaks {
+  count: Uint8Array;
+  hz: Float32Array;
+  magnitude: Float32Array;
+}
+
+/** Step 1 for every frame. */
+function spectralPeaks(spec: Spectrogram): FramePeaks {
+  const { frames, bins, sampleRate, fftSize } = spec;
   const maxBin = Math.min(bins - 2, Math.floor((MAX_PEAK_HZ * fftSize) / sampleRate));
-  const peakFreq = new Float32Array(bins);
-  const peakMag = new Float32Array(bins);
-  const order = new Uint32Array(PEAKS_PER_FRAME);
+  const peaks: FramePeaks = {
+    count: new Uint8Array(frames),
+    hz: new Float32Array(frames * PEAKS_PER_FRAME),
+    magnitude: new Float32Array(frames * PEAKS_PER_FRAME),
+  };
+  const scratch: PeakScratch = {
+    bin: new Int32Array(bins),
+    hz: new Float32Array(bins),
+    magnitude: new Float32Array(bins),
+    order: new Uint32Array(PEAKS_PER_FRAME),
+  };
   for (let f = 0; f < frames; f++) {
-    const row = f * bins;
-    let frameMax = 0;
-    for (let k = 1; k <= maxBin; k++) if (data[row + k] > frameMax) frameMax = data[row + k];
-    if (!(frameMax > 0)) continue;
-    let n = 0;
-    for (let k = 2; k <= maxBin; k++) {
-      const b = data[row + k];
-      if (b < PEAK_FLOOR * frameMax || b <= data[row + k - 1] || b < data[row + k + 1]) continue;
-      const a = Math.log(data[row + k - 1] + 1e-12);
-      const lb = Math.log(b + 1e-12);
-      const c = Math.log(data[row + k + 1] + 1e-12);
-      const denom = a - 2 * lb + c;
-      const delta = denom < 0 ? (0.5 * (a - c)) / denom : 0;
-      peakFreq[n] = ((k + delta) * sampleRate) / fftSize;
-      peakMag[n] = Math.exp(lb - 0.25 * (a - c) * delta) * aWeighting(peakFreq[n]);
-      n++;
+    const found = framePeaks(spec, f * bins, maxBin, scratch);
+    const used = strongestPeaks(scratch.magnitude, found, scratch.order);
+    peaks.count[f] = used;
+    for (let p = 0; p < used; p++) {
+      peaks.hz[f * PEAKS_PER_FRAME + p] = scratch.hz[scratch.order[p]];
+      peaks.magnitude[f * PEAKS_PER_FRAME + p] = scratch.magnitude[scratch.order[p]];
     }
-    const used = strongestPeaks(peakMag, n, order);
-    for (let p = 0; p < used; p++)
-      addHarmonicVotes(out, f * states, states, minMidi, peakFreq[order[p]], peakMag[order[p]]);
   }
-  return out;
+  return peaks;
+}
+
+/** One frame's peaks, in bin order, and the order of the strongest. */
+interface PeakScratch {
+  bin: Int32Array;
+  hz: Float32Array;
+  magnitude: Float32Array;
+  order: Uint32Array;
+}
+
+/**
+ * The frame's peaks up to maxBin that reach PEAK_FLOOR of its maximum, into `scratch`; returns how many. One
+ * pass finds the maximum and the local maxima above the floor of the maximum so far, a superset checked
+ * against the final floor.
+ */
+function framePeaks(spec: Spectrogram, row: number, maxBin: number, scratch: PeakScratch): number {
+  const { data, sampleRate, fftSize } = spec;
+  let frameMax = 0;
+  if (data[row + 1] > frameMax) frameMax = data[row + 1];
+  let candidates = 0;
+  for (let k = 2; k <= maxBin; k++) {
+    const b = data[row + k];
+    if (b > frameMax) frameMax = b;
+    if (b < PEAK_FLOOR * frameMax || b <= data[row + k - 1] || b < data[row + k + 1]) continue;
+    scratch.bin[candidates++] = k;
+  }
+  if (!(frameMax > 0)) return 0;
+  const floor = PEAK_FLOOR * frameMax;
+  let n = 0;
+  for (let i = 0; i < candidates; i++) {
+    const k = scratch.bin[i];
+    const b = data[row + k];
+    if (b < floor) continue;
+    const a = Math.log(data[row + k - 1] + 1e-12);
+    const lb = Math.log(b + 1e-12);
+    const c = Math.log(data[row + k + 1] + 1e-12);
+    const denom = a - 2 * lb + c;
+    const delta = denom < 0 ? (0.5 * (a - c)) / denom : 0;
+    scratch.hz[n] = ((k + delta) * sampleRate) / fftSize;
+    scratch.magnitude[n] = Math.exp(lb - 0.25 * (a - c) * delta) * aWeighting(scratch.hz[n]);
+    n++;
+  }
+  return n;
 }
 
 /**
@@ -135,36 +195,112 @@ const LOG2_HARMONIC = Float64Array.from({ length: HARMONICS + 1 }, (_, h) => (h 
 /** The cos² window's phase step from one salience bin to the next: cos²(πd/2) = (1 + cos πd)/2, d += 1/window. */
 const WINDOW_STEP_COS = Math.cos(Math.PI / BINS_PER_SEMITONE);
 const WINDOW_STEP_SIN = Math.sin(Math.PI / BINS_PER_SEMITONE);
+const MAX_VOTES = PEAKS_PER_FRAME * HARMONICS;
 
 /**
- * One peak's votes for the pitches it could be harmonic 1…HARMONICS of: weight α^(h−1) × a cos² window of
- * ±1 semitone around each candidate. The window's cosine advances by rotation (angle addition), one cos/sin
- * pair per harmonic instead of one cosine per salience bin.
+ * Step 2 for one frame, in scratch reused from frame to frame: each peak votes for the pitches it could be
+ * harmonic 1…HARMONICS of, weight α^(h−1) × a cos² window of ±1 semitone around each candidate. The window's
+ * cosine advances by rotation (angle addition), one cos/sin pair per window instead of one cosine per salience
+ * bin; a vote whose window has the same phase as the octave below's (a quarter of them) shares its window. The
+ * rotations of all the frame's windows run side by side, so that they overlap instead of waiting on each other.
  */
-function addHarmonicVotes(
-  out: Float32Array,
-  srow: number,
-  states: number,
-  minMidi: number,
-  hz: number,
-  magnitude: number,
-): void {
-  const window = BINS_PER_SEMITONE; // ±1 semitone
-  const log2Hz = Math.log2(hz / A4_HZ);
-  let weight = magnitude;
-  for (let h = 1; h <= HARMONICS; h++, weight *= HARMONIC_DECAY) {
-    const pos = (A4_MIDI + 12 * (log2Hz - LOG2_HARMONIC[h]) - minMidi) * BINS_PER_SEMITONE;
-    if (pos < -window || pos > states - 1 + window) continue;
-    const lo = Math.max(0, Math.ceil(pos - window));
-    const hi = Math.min(states - 1, Math.floor(pos + window));
-    const phase = (Math.PI * (lo - pos)) / window;
-    let c = Math.cos(phase);
-    let sn = Math.sin(phase);
-    for (let s = lo; s <= hi; s++) {
-      out[srow + s] += weight * 0.5 * (1 + c);
-      const nc = c * WINDOW_STEP_COS - sn * WINDOW_STEP_SIN;
-      sn = sn * WINDOW_STEP_COS + c * WINDOW_STEP_SIN;
-      c = nc;
+class HarmonicVotes {
+  private votes = 0;
+  /** The states each vote's window covers, lo…hi. */
+  private readonly lo = new Int32Array(MAX_VOTES);
+  private readonly hi = new Int32Array(MAX_VOTES);
+  private readonly weight = new Float64Array(MAX_VOTES);
+  /** The window's phase at lo. */
+  private readonly phase = new Float64Array(MAX_VOTES);
+  /** The window each vote adds: its shape, shared by votes of the same phase. */
+  private readonly window = new Int32Array(MAX_VOTES);
+  private windows = 0;
+  /** Each window's cosine at lo, lo + 1, …: WINDOW_SPAN slots per window. */
+  private readonly cos = new Float64Array(MAX_VOTES * WINDOW_SPAN);
+  /** Each window's sine, at lo until rotated. */
+  private readonly sin = new Float64Array(MAX_VOTES);
+
+  constructor(private readonly grid: PitchGrid) {}
+
+  /** Adds frame f's votes to `salience` (the frame's row). */
+  addTo(salience: Float32Array, peaks: FramePeaks, f: number): void {
+    this.place(peaks, f, 0, this.grid.states - 1);
+    this.rotate();
+    const { cos } = this;
+    for (let v = 0; v < this.votes; v++) {
+      const halfWeight = this.weight[v] * 0.5;
+      const lo = this.lo[v];
+      const hi = this.hi[v];
+      const at = this.window[v] * WINDOW_SPAN - lo;
+      for (let s = lo; s <= hi; s++) salience[s] += halfWeight * (1 + cos[at + s]);
+    }
+  }
+
+  /** Frame f's salience at state s: the float32 sum addTo makes there, of only the votes that reach s. */
+  salienceAt(peaks: FramePeaks, f: number, s: number): number {
+    this.place(peaks, f, s, s);
+    this.rotate();
+    let sum = 0;
+    for (let v = 0; v < this.votes; v++) {
+      sum = Math.fround(sum + this.weight[v] * 0.5 * (1 + this.cos[this.window[v] * WINDOW_SPAN + s - this.lo[v]]));
+    }
+    return sum;
+  }
+
+  /**
+   * Frame f's votes whose window reaches a state from…to, peak by peak, harmonic by harmonic, and their windows'
+   * cosine and sine at lo. A peak's candidates fall as h rises, so its votes are consecutive harmonics, and the
+   * first candidate below the range ends them.
+   */
+  private place(peaks: FramePeaks, f: number, from: number, to: number): void {
+    const { minMidi, states } = this.grid;
+    let n = 0;
+    this.windows = 0;
+    for (let p = f * PEAKS_PER_FRAME, end = p + peaks.count[f]; p < end; p++) {
+      const log2Hz = Math.log2(peaks.hz[p] / A4_HZ);
+      const first = n;
+      let firstHarmonic = 0;
+      let weight = peaks.magnitude[p];
+      for (let h = 1; h <= HARMONICS; h++, weight *= HARMONIC_DECAY) {
+        const pos = (A4_MIDI + 12 * (log2Hz - LOG2_HARMONIC[h]) - minMidi) * BINS_PER_SEMITONE;
+        if (pos < -WINDOW) break;
+        if (pos > states - 1 + WINDOW) continue;
+        const bottom = pos - WINDOW;
+        const top = pos + WINDOW;
+        if (top < from) break;
+        if (bottom > to) continue;
+        const lo = Math.max(0, Math.ceil(bottom));
+        const phase = (Math.PI * (lo - pos)) / WINDOW;
+        if (n === first) firstHarmonic = h;
+        // The vote of harmonic h / 2, if this peak has one.
+        const octave = h % 2 === 0 && h / 2 >= firstHarmonic ? first + h / 2 - firstHarmonic : -1;
+        this.lo[n] = lo;
+        this.hi[n] = Math.min(states - 1, Math.floor(top));
+        this.weight[n] = weight;
+        this.phase[n] = phase;
+        this.window[n++] = octave >= 0 && this.phase[octave] === phase ? this.window[octave] : this.newWindow(phase);
+      }
+    }
+    this.votes = n;
+  }
+
+  private newWindow(phase: number): number {
+    const w = this.windows++;
+    this.cos[w * WINDOW_SPAN] = Math.cos(phase);
+    this.sin[w] = Math.sin(phase);
+    return w;
+  }
+
+  /** Each window's cosine over its span, from its value at lo. */
+  private rotate(): void {
+    const { cos, sin, windows } = this;
+    for (let i = 1; i < WINDOW_SPAN; i++) {
+      for (let w = 0, at = i; w < windows; w++, at += WINDOW_SPAN) {
+        const c = cos[at - 1];
+        const sn = sin[w];
+        cos[at] = c * WINDOW_STEP_COS - sn * WINDOW_STEP_SIN;
+        sin[w] = sn * WINDOW_STEP_COS + c * WINDOW_STEP_SIN;
+      }
     }
   }
 }
@@ -177,91 +313,115 @@ function addHarmonicVotes(
  * about its perceived length. Measured on the 15 plucked/bell-lead covers the evaluation found hardest:
  * summed melody similarity to their source 230 → 562 (unrelated pairs stay ≤ 12); on 20 easy covers,
  * melody-only, progression-only and original cases the sum moved 1148 → 1192.
+ *
+ * Returns the held row of frame f, to be asked for frames 0, 1, 2, … in turn (the row is reused).
  */
-function heldSalience(salience: Float32Array, frames: number, states: number): Float32Array {
-  const held = Float32Array.from(salience);
-  for (let f = 1; f < frames; f++) {
-    const row = f * states;
+function heldSalience(peaks: FramePeaks, votes: HarmonicVotes, states: number): (f: number) => Float32Array {
+  const salience = new Float32Array(states);
+  const held = new Float32Array(states).fill(-Infinity); // so that frame 0 holds its own salience
+  return (f) => {
+    salience.fill(0);
+    votes.addTo(salience, peaks, f);
     for (let s = 0; s < states; s++) {
-      const decayed = HOLD_DECAY * held[row - states + s];
-      if (decayed > held[row + s]) held[row + s] = decayed;
+      const decayed = HOLD_DECAY * held[s];
+      held[s] = decayed > salience[s] ? decayed : salience[s];
     }
-  }
-  return held;
+    return held;
+  };
 }
 
 /**
  * Most salient continuous path: maximises Σ salience/frame-peak − jump costs, where a jump of d states costs
- * min(d, reach) · stepCost (leaps beyond MAX_JUMP_SEMITONES all cost the same).
+ * min(d, reach) · stepCost (leaps beyond MAX_JUMP_SEMITONES all cost the same). `salienceOf(f)` is asked for
+ * frames in order.
  */
-function viterbiPath(salience: Float32Array, frames: number, states: number): Uint16Array {
-  const stepCost = JUMP_COST_PER_SEMITONE / BINS_PER_SEMITONE;
-  let prev = new Float64Array(states);
-  let cur = new Float64Array(states);
-  const below = new Int32Array(states);
-  const back = new Uint16Array(frames * states);
-  for (let f = 0; f < frames; f++) {
-    const row = f * states;
-    let peak = 0;
-    for (let s = 0; s < states; s++) if (salience[row + s] > peak) peak = salience[row + s];
-    const scale = peak > 0 ? 1 / peak : 0;
-    bestPredecessors(prev, states, stepCost, below, cur, back, row);
-    for (let s = 0; s < states; s++) cur[s] += salience[row + s] * scale;
-    [prev, cur] = [cur, prev];
-  }
-  const path = new Uint16Array(frames);
-  let s = 0;
-  for (let t = 1; t < states; t++) if (prev[t] > prev[s]) s = t;
-  for (let f = frames - 1; f >= 0; f--) {
-    path[f] = s;
-    s = back[f * states + s];
-  }
-  return path;
+function viterbiPath(frames: number, states: number, salienceOf: (f: number) => Float32Array): Uint16Array {
+  const trellis = new Trellis(frames, states);
+  for (let f = 0; f < frames; f++) trellis.extend(f, salienceOf(f));
+  return trellis.bestPath();
 }
 
-/**
- * For every state s, the best predecessor t and its score prev[t] − min(|s − t|, reach) · stepCost, written to
- * `score[s]` and `back[offset + s]`. A linear cost makes this an L1 distance transform: the best t ≤ s is either
- * s or the best t ≤ s − 1 (likewise from above), so two sweeps cost O(states) instead of O(states × window). A
- * t farther than `reach` scores below the capped leap from the previous frame's best state, which therefore
- * stands for every such t. Ties go to the lower state, and to the leap, as in a plain scan from low to high.
- */
-function bestPredecessors(
-  prev: Float64Array,
-  states: number,
-  stepCost: number,
-  below: Int32Array,
-  score: Float64Array,
-  back: Uint16Array,
-  offset: number,
-): void {
-  const reach = MAX_JUMP_SEMITONES * BINS_PER_SEMITONE;
-  let bestPrev = 0;
-  for (let s = 1; s < states; s++) if (prev[s] > prev[bestPrev]) bestPrev = s;
-  const leap = prev[bestPrev] - reach * stepCost;
-  let bt = 0;
-  for (let s = 0; s < states; s++) {
-    if (s > 0 && prev[s] > prev[bt] - (s - bt) * stepCost) bt = s;
-    below[s] = bt;
+const STEP_COST = JUMP_COST_PER_SEMITONE / BINS_PER_SEMITONE;
+const REACH = MAX_JUMP_SEMITONES * BINS_PER_SEMITONE;
+
+/** The Viterbi search's state: each state's best path score so far, and every frame's back-pointers. */
+class Trellis {
+  private prev: Float64Array;
+  private cur: Float64Array;
+  /** The best predecessor t ≤ s of each state s (the upward sweep of `extend`). */
+  private readonly below: Int32Array;
+  /**
+   * Every frame's best predecessor of each state: the search's one large array, so one byte per entry where the
+   * grid allows (the default 221 states).
+   */
+  private readonly back: Uint8Array | Uint16Array;
+
+  constructor(
+    private readonly frames: number,
+    private readonly states: number,
+  ) {
+    this.prev = new Float64Array(states);
+    this.cur = new Float64Array(states);
+    this.below = new Int32Array(states);
+    this.back = states <= 256 ? new Uint8Array(frames * states) : new Uint16Array(frames * states);
   }
-  let ct = states - 1;
-  for (let s = states - 1; s >= 0; s--) {
-    if (prev[s] >= prev[ct] - (ct - s) * stepCost) ct = s;
-    let best = leap;
-    let from = bestPrev;
-    const lo = below[s];
-    const fromBelow = prev[lo] - (s - lo) * stepCost;
-    if (fromBelow > best) {
-      best = fromBelow;
-      from = lo;
+
+  /**
+   * Adds frame f: for every state s, the best predecessor t and its score prev[t] − min(|s − t|, REACH) · STEP_COST,
+   * plus s's salience scaled by the frame's peak. A linear cost makes this an L1 distance transform: the best
+   * t ≤ s is either s or the best t ≤ s − 1 (likewise from above), so two sweeps cost O(states) instead of
+   * O(states × window). A t farther than REACH scores below the capped leap from the previous frame's best state,
+   * which therefore stands for every such t. Ties go to the lower state, and to the leap, as in a plain scan from
+   * low to high.
+   */
+  extend(f: number, salience: Float32Array): void {
+    const { prev, cur, below, back, states } = this;
+    let peak = 0;
+    for (let s = 0; s < states; s++) if (salience[s] > peak) peak = salience[s];
+    const scale = peak > 0 ? 1 / peak : 0;
+    let bestPrev = 0;
+    let bt = 0;
+    below[0] = 0;
+    for (let s = 1; s < states; s++) {
+      if (prev[s] > prev[bestPrev]) bestPrev = s;
+      if (prev[s] > prev[bt] - (s - bt) * STEP_COST) bt = s;
+      below[s] = bt;
     }
-    const fromAbove = prev[ct] - (ct - s) * stepCost;
-    if (fromAbove > best) {
-      best = fromAbove;
-      from = ct;
+    const leap = prev[bestPrev] - REACH * STEP_COST;
+    let ct = states - 1;
+    for (let s = states - 1; s >= 0; s--) {
+      if (prev[s] >= prev[ct] - (ct - s) * STEP_COST) ct = s;
+      let best = leap;
+      let from = bestPrev;
+      const lo = below[s];
+      const fromBelow = prev[lo] - (s - lo) * STEP_COST;
+      if (fromBelow > best) {
+        best = fromBelow;
+        from = lo;
+      }
+      const fromAbove = prev[ct] - (ct - s) * STEP_COST;
+      if (fromAbove > best) {
+        best = fromAbove;
+        from = ct;
+      }
+      cur[s] = best + salience[s] * scale;
+      back[f * states + s] = from;
     }
-    score[s] = best;
-    back[offset + s] = from;
+    this.prev = cur;
+    this.cur = prev;
+  }
+
+  /** The states of the best-scoring path, traced back from its end. */
+  bestPath(): Uint16Array {
+    const { prev, back, frames, states } = this;
+    const path = new Uint16Array(frames);
+    let s = 0;
+    for (let t = 1; t < states; t++) if (prev[t] > prev[s]) s = t;
+    for (let f = frames - 1; f >= 0; f--) {
+      path[f] = s;
+      s = back[f * states + s];
+    }
+    return path;
   }
 }
 

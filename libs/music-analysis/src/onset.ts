@@ -21,24 +21,44 @@ export function onsetStrength(spec: Spectrogram): Float32Array {
   const flux = new Float32Array(frames);
   if (frames === 0) return flux;
   const delay = Math.round(spec.fftSize / 4 / spec.hop);
-  let prev = new Float32Array(bins);
-  let cur = new Float32Array(bins);
-  for (let k = 0; k < bins; k++) prev[k] = Math.log1p(LOG_COMPRESSION * data[k]!);
-  for (let f = 1; f < frames; f++) {
-    const row = f * bins;
-    let sum = 0;
-    for (let k = 0; k < bins; k++) {
-      const v = Math.log1p(LOG_COMPRESSION * data[row + k]!);
-      cur[k] = v;
-      const d = v - prev[k]!;
-      if (d > 0) sum += d;
-    }
-    if (f + delay < frames) flux[f + delay] = sum;
-    const t = prev;
-    prev = cur;
-    cur = t;
+  // One row of log magnitudes, the previous frame's until positiveFlux replaces it by the current one's.
+  const logs = new Float32Array(bins);
+  for (let k = 0; k < bins; k++) logs[k] = Math.log1p(LOG_COMPRESSION * data[k]!);
+  // Frames whose flux would land beyond the end after the delay are not computed.
+  for (let f = 1; f + delay < frames; f++) {
+    const sum = positiveFlux(data, f * bins, logs);
+    flux[f + delay] = Number.isNaN(sum) ? positiveFluxTested(data, f * bins, bins) : sum;
   }
   return removeTrend(flux, TREND_FRAMES);
+}
+
+/**
+ * Summed increase of log magnitude over `logs` (float32, which then receives this frame's), in bin order.
+ * Each increase is added as (d + |d|) / 2, which is exactly d when d > 0 and +0 otherwise, so the sum is the
+ * same number as adding only the positive d — without a test per bin, which mispredicts on noisy spectra and
+ * costs about as much as the logarithms. Only a NaN or −∞ step (from NaN, infinite or negative magnitudes)
+ * makes it differ: the sum is then NaN, and the caller falls back to positiveFluxTested.
+ */
+function positiveFlux(data: Float32Array, row: number, logs: Float32Array): number {
+  let sum = 0;
+  for (let k = 0; k < logs.length; k++) {
+    const v = Math.log1p(LOG_COMPRESSION * data[row + k]!);
+    const d = v - logs[k]!;
+    logs[k] = v;
+    sum += (d + Math.abs(d)) * 0.5;
+  }
+  return sum;
+}
+
+/** positiveFlux with a test per bin, which skips NaN steps; the previous frame's logs are recomputed. */
+function positiveFluxTested(data: Float32Array, row: number, bins: number): number {
+  let sum = 0;
+  for (let k = 0; k < bins; k++) {
+    const prev = Math.fround(Math.log1p(LOG_COMPRESSION * data[row - bins + k]!));
+    const d = Math.log1p(LOG_COMPRESSION * data[row + k]!) - prev;
+    if (d > 0) sum += d;
+  }
+  return sum;
 }
 
 /** Subtract a centred moving average and half-wave rectify (running sum: O(n)). */

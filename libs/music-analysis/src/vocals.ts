@@ -98,9 +98,10 @@ export function predominantPitch(spec: Spectrogram): PitchTrack {
     formantShare: new Float32Array(frames),
     power: new Float32Array(frames),
   };
-  const salience = new Float32Array(frames * candidates);
   const taps = harmonicTaps(candidateBin, maxBin);
-
+  // One frame's salience at a time, fed straight to the path search: no frames × candidates array.
+  const salience = new Float32Array(candidates);
+  const path = new ContinuousPath(frames, candidates);
   for (let f = 0; f < frames; f++) {
     const row = f * bins;
     let power = 0;
@@ -111,27 +112,32 @@ export function predominantPitch(spec: Spectrogram): PitchTrack {
       if (k >= formantLo && k <= formantHi) formant += p;
     }
     track.power[f] = power;
-    if (!(power > 0)) continue;
-    track.formantShare[f] = formant / power;
-
-    const base = f * candidates;
-    let frameMax = 0;
-    for (let c = 0; c < candidates; c++) {
-      let score = 0;
-      for (let j = c * HARMONICS, end = j + taps.count[c]!; j < end; j++) {
-        const k = row + taps.bin[j]!;
-        score += taps.weight[j]! * (taps.below[j]! * data[k]! + taps.above[j]! * data[k + 1]!);
-      }
-      salience[base + c] = score;
-      if (score > frameMax) frameMax = score;
-    }
-    if (frameMax > 0) for (let c = 0; c < candidates; c++) salience[base + c] /= frameMax;
+    if (power > 0) {
+      track.formantShare[f] = formant / power;
+      harmonicSalience(data, row, taps, salience);
+    } else salience.fill(0);
+    path.push(salience);
   }
-  const path = continuousPath(salience, frames, candidates);
+  const best = path.backtrack();
   for (let f = 0; f < frames; f++) {
-    if (track.power[f]! > 0) refinePitch(spec, f * bins, candidateBin[path[f]!]!, maxBin, track.power[f]!, track, f);
+    if (track.power[f]! > 0) refinePitch(spec, f * bins, candidateBin[best[f]!]!, maxBin, track.power[f]!, track, f);
   }
   return track;
+}
+
+/** Harmonic summation of every candidate in the frame at `row`, scaled so that the strongest is 1. */
+function harmonicSalience(data: Float32Array, row: number, taps: HarmonicTaps, out: Float32Array): void {
+  let frameMax = 0;
+  for (let c = 0; c < out.length; c++) {
+    let score = 0;
+    for (let j = c * HARMONICS, end = j + taps.count[c]!; j < end; j++) {
+      const k = row + taps.bin[j]!;
+      score += taps.weight[j]! * (taps.below[j]! * data[k]! + taps.above[j]! * data[k + 1]!);
+    }
+    out[c] = score;
+    if (score > frameMax) frameMax = score;
+  }
+  if (frameMax > 0) for (let c = 0; c < out.length; c++) out[c] /= frameMax;
 }
 
 /** Where each candidate's harmonics fall: bin, interpolation weights and harmonic weight, HARMONICS slots per candidate. */
@@ -177,50 +183,87 @@ function harmonicTaps(candidateBin: Float64Array, maxBin: number): HarmonicTaps 
   return taps;
 }
 
+/** `back` entry of a candidate reached by a leap, from the previous frame's best candidate. */
+const LEAP = 2 * GLIDE_CANDIDATES + 1;
+
 /**
- * Viterbi path through the per-frame salience (each frame scaled to max 1): moving by up to
- * GLIDE_CANDIDATES costs GLIDE_COST per candidate step, any larger leap costs LEAP_COST. This follows one
+ * Viterbi path through the per-frame salience (each frame scaled to max 1), fed one frame at a time: moving by
+ * up to GLIDE_CANDIDATES costs GLIDE_COST per candidate step, any larger leap costs LEAP_COST. This follows one
  * continuous line (a vibrato voice) instead of flipping to whichever accompaniment note is briefly louder.
+ *
+ * Every candidate can be reached by a leap from the previous frame's best, so a predecessor that scores no
+ * more than that leap can never win a glide: only the few candidates above it are spread to their ±GLIDE_CANDIDATES
+ * neighbours, in ascending order as the plain window search visits them, so the same predecessor wins every tie.
  */
-function continuousPath(salience: Float32Array, frames: number, candidates: number): Uint16Array {
-  const path = new Uint16Array(frames);
-  if (frames === 0) return path;
-  const back = new Uint16Array(frames * candidates);
-  // GLIDE_COST · |c − d| for d − c = −GLIDE_CANDIDATES…GLIDE_CANDIDATES, computed once rather than per frame.
-  const glide = new Float64Array(2 * GLIDE_CANDIDATES + 1);
-  for (let d = -GLIDE_CANDIDATES; d <= GLIDE_CANDIDATES; d++) glide[d + GLIDE_CANDIDATES] = GLIDE_COST * Math.abs(d);
-  let prev = Float64Array.from(salience.subarray(0, candidates));
-  let cur = new Float64Array(candidates);
-  for (let f = 1; f < frames; f++) {
-    let bestPrev = 0;
-    for (let c = 1; c < candidates; c++) if (prev[c]! > prev[bestPrev]!) bestPrev = c;
-    const leap = prev[bestPrev]! - LEAP_COST;
-    for (let c = 0; c < candidates; c++) {
-      let best = leap;
-      let arg = bestPrev;
-      const lo = Math.max(0, c - GLIDE_CANDIDATES);
-      const hi = Math.min(candidates - 1, c + GLIDE_CANDIDATES);
-      for (let d = lo; d <= hi; d++) {
-        const s = prev[d]! - glide[d - c + GLIDE_CANDIDATES]!;
-        if (s > best) {
-          best = s;
-          arg = d;
+class ContinuousPath {
+  /** GLIDE_COST · |step| for step = −GLIDE_CANDIDATES…GLIDE_CANDIDATES, indexed by step + GLIDE_CANDIDATES. */
+  private readonly glide = new Float64Array(2 * GLIDE_CANDIDATES + 1);
+  /** Per frame and candidate, its predecessor as step + GLIDE_CANDIDATES, or LEAP: a byte, not a candidate index. */
+  private readonly back: Uint8Array;
+  /** Per frame, the predecessor of its leaps: the previous frame's best candidate. */
+  private readonly leapFrom: Uint16Array;
+  private prev: Float64Array;
+  private cur: Float64Array;
+  private best = 0;
+  private frame = 0;
+
+  constructor(
+    private readonly frames: number,
+    private readonly candidates: number,
+  ) {
+    for (let d = -GLIDE_CANDIDATES; d <= GLIDE_CANDIDATES; d++)
+      this.glide[d + GLIDE_CANDIDATES] = GLIDE_COST * Math.abs(d);
+    this.back = new Uint8Array(frames * candidates);
+    this.leapFrom = new Uint16Array(frames);
+    this.prev = new Float64Array(candidates);
+    this.cur = new Float64Array(candidates);
+  }
+
+  /** Extend every candidate's best path by the next frame's salience. */
+  push(salience: Float32Array): void {
+    const { candidates, glide, back, prev, cur } = this;
+    const row = this.frame * candidates;
+    if (this.frame === 0) cur.set(salience);
+    else {
+      const leap = prev[this.best]! - LEAP_COST;
+      cur.fill(leap);
+      back.fill(LEAP, row, row + candidates);
+      this.leapFrom[this.frame] = this.best;
+      for (let d = 0; d < candidates; d++) {
+        const from = prev[d]!;
+        if (!(from > leap)) continue;
+        const lo = Math.max(0, d - GLIDE_CANDIDATES);
+        const hi = Math.min(candidates - 1, d + GLIDE_CANDIDATES);
+        for (let c = lo; c <= hi; c++) {
+          const step = d - c + GLIDE_CANDIDATES;
+          const s = from - glide[step]!;
+          if (s > cur[c]!) {
+            cur[c] = s;
+            back[row + c] = step;
+          }
         }
       }
-      cur[c] = best + salience[f * candidates + c]!;
-      back[f * candidates + c] = arg;
+      for (let c = 0; c < candidates; c++) cur[c] = cur[c]! + salience[c]!;
     }
-    const t = prev;
-    prev = cur;
-    cur = t;
+    let best = 0;
+    for (let c = 1; c < candidates; c++) if (cur[c]! > cur[best]!) best = c;
+    this.best = best;
+    this.cur = prev;
+    this.prev = cur;
+    this.frame++;
   }
-  let last = 0;
-  for (let c = 1; c < candidates; c++) if (prev[c]! > prev[last]!) last = c;
-  for (let f = frames - 1; f >= 0; f--) {
-    path[f] = last;
-    last = back[f * candidates + last]!;
+
+  /** The best path through all frames pushed (candidate index per frame). */
+  backtrack(): Uint16Array {
+    const path = new Uint16Array(this.frames);
+    let c = this.best;
+    for (let f = this.frame - 1; f >= 0; f--) {
+      path[f] = c;
+      const step = this.back[f * this.candidates + c]!;
+      c = step === LEAP ? this.leapFrom[f]! : c + step - GLIDE_CANDIDATES;
+    }
+    return path;
   }
-  return path;
 }
 
 /** Refine f0 from the interpolated peaks near its harmonics; record pitch (MIDI cents) and harmonicity. */
@@ -294,9 +337,11 @@ export function modulatedPartialFrames(spec: Spectrogram): Uint8Array {
   const window = Math.max(3, Math.round(PARTIAL_WINDOW_SEC * frameRate));
   const flags = new Uint8Array(spec.frames);
   const rates = vibratoBasis(window, frameRate);
-  for (const partial of followPartials(spec))
+  const residual = new Float64Array(window);
+  followPartials(spec, window, (partial) => {
     for (let s = 0; s + window <= partial.cents.length; s++)
-      if (isVibrato(partial.cents, s, rates)) flags.fill(1, partial.start + s, partial.start + s + window);
+      if (isVibrato(partial.cents, s, rates, residual)) flags.fill(1, partial.start + s, partial.start + s + window);
+  });
   return flags;
 }
 
@@ -305,57 +350,98 @@ interface Partial {
   cents: number[];
 }
 
-/** Spectral peaks of each frame linked to the nearest peak of the previous frame within MAX_STEP_CENTS. */
-function followPartials(spec: Spectrogram): Partial[] {
+/**
+ * Spectral peaks of each frame linked to the nearest peak of the previous frame within MAX_STEP_CENTS (strongest
+ * peak first; the earlier partial wins a tie). Calls `visit` with each partial of at least `minFrames` frames once
+ * it has ended: shorter ones cannot hold a vibrato window, and most partials are that short.
+ */
+function followPartials(spec: Spectrogram, minFrames: number, visit: (partial: Partial) => void): void {
   const { frames, bins, data, sampleRate, fftSize } = spec;
   const lo = Math.max(1, Math.floor((PARTIAL_MIN_HZ * fftSize) / sampleRate));
   const hi = Math.min(bins - 2, Math.ceil((PARTIAL_MAX_HZ * fftSize) / sampleRate));
-  const done: Partial[] = [];
+  const peaks = new Int32Array(MAX_PARTIALS_PER_FRAME);
+  const maxima = new Int32Array(Math.max(0, hi - lo + 1));
+  // Open partials: those with a peak in the previous frame (one per peak); `taken`: continued in this frame.
   let open: Partial[] = [];
+  const taken = new Uint8Array(MAX_PARTIALS_PER_FRAME);
+  let next: Partial[] = [];
   for (let f = 0; f < frames; f++) {
     const row = f * bins;
-    const peaks = framePeaks(data, row, lo, hi).map((k) => {
-      const d = parabolicOffset(
-        Math.log(data[row + k - 1]! + 1e-12),
-        Math.log(data[row + k]!),
-        Math.log(data[row + k + 1]! + 1e-12),
-      );
-      return 1200 * Math.log2(((k + d) * sampleRate) / fftSize);
-    });
-    const next: Partial[] = [];
-    const taken = new Set<Partial>();
-    for (const cents of peaks) {
-      let best: Partial | undefined;
-      for (const p of open) {
-        const d = Math.abs(p.cents[p.cents.length - 1]! - cents);
-        if (d <= MAX_STEP_CENTS && !taken.has(p) && (!best || d < Math.abs(best.cents[best.cents.length - 1]! - cents)))
-          best = p;
+    const count = framePeaks(data, row, lo, hi, peaks, maxima);
+    taken.fill(0);
+    next.length = 0;
+    for (let i = 0; i < count; i++) {
+      const cents = peakCents(spec, row, peaks[i]!);
+      let best = -1;
+      let bestStep = Infinity;
+      for (let o = 0; o < open.length; o++) {
+        const { cents: line } = open[o]!;
+        const step = Math.abs(line[line.length - 1]! - cents);
+        if (step <= MAX_STEP_CENTS && !taken[o] && step < bestStep) {
+          best = o;
+          bestStep = step;
+        }
       }
-      if (best) {
-        taken.add(best);
-        best.cents.push(cents);
-        next.push(best);
-      } else next.push({ start: f, cents: [cents] });
+      if (best < 0) next.push({ start: f, cents: [cents] });
+      else {
+        taken[best] = 1;
+        open[best]!.cents.push(cents);
+        next.push(open[best]!);
+      }
     }
-    for (const p of open) if (!taken.has(p)) done.push(p);
-    open = next;
+    for (let o = 0; o < open.length; o++) if (!taken[o] && open[o]!.cents.length >= minFrames) visit(open[o]!);
+    [open, next] = [next, open];
   }
-  return done.concat(open);
+  for (const partial of open) if (partial.cents.length >= minFrames) visit(partial);
 }
 
-/** Local maxima in bins lo…hi above PARTIAL_PEAK_FLOOR × the strongest, at most MAX_PARTIALS_PER_FRAME, strongest first. */
-function framePeaks(data: Float32Array, row: number, lo: number, hi: number): number[] {
+/**
+ * Local maxima in bins lo…hi above PARTIAL_PEAK_FLOOR × the strongest: the strongest `out.length`, strongest first
+ * (the lower bin first among equals), written to `out`. Returns how many. `maxima` (≥ hi − lo + 1) is scratch.
+ */
+function framePeaks(
+  data: Float32Array,
+  row: number,
+  lo: number,
+  hi: number,
+  out: Int32Array,
+  maxima: Int32Array,
+): number {
   let max = 0;
-  for (let k = lo; k <= hi; k++) if (data[row + k]! > max) max = data[row + k]!;
-  if (!(max > 0)) return [];
-  const floor = PARTIAL_PEAK_FLOOR * max;
-  const peaks: number[] = [];
-  for (let k = lo; k <= hi; k++) {
-    const v = data[row + k]!;
-    if (v > floor && v > data[row + k - 1]! && v >= data[row + k + 1]!) peaks.push(k);
+  let found = 0;
+  for (let k = lo, left = data[row + lo - 1]!, v = data[row + lo]!; k <= hi; k++) {
+    const right = data[row + k + 1]!;
+    if (v > max) max = v;
+    // Branch-free append (the slot is overwritten unless k is a local maximum): a test here mispredicts often.
+    maxima[found] = k;
+    found += +(v > left) & +(v >= right);
+    left = v;
+    v = right;
   }
-  peaks.sort((a, b) => data[row + b]! - data[row + a]!);
-  return peaks.slice(0, MAX_PARTIALS_PER_FRAME);
+  if (!(max > 0)) return 0;
+  const floor = PARTIAL_PEAK_FLOOR * max;
+  let count = 0;
+  for (let j = 0; j < found; j++) {
+    const k = maxima[j]!;
+    const v = data[row + k]!;
+    if (!(v > floor) || (count === out.length && v <= data[row + out[count - 1]!]!)) continue;
+    // Insertion sort, bounded to out.length: a few dozen peaks per frame, few of them kept.
+    let i = count < out.length ? count++ : count - 1;
+    for (; i > 0 && data[row + out[i - 1]!]! < v; i--) out[i] = out[i - 1]!;
+    out[i] = k;
+  }
+  return count;
+}
+
+/** Pitch (cents above 1 Hz) of the peak at bin k, refined by parabolic interpolation of the log magnitudes. */
+function peakCents(spec: Spectrogram, row: number, k: number): number {
+  const { data, sampleRate, fftSize } = spec;
+  const d = parabolicOffset(
+    Math.log(data[row + k - 1]! + 1e-12),
+    Math.log(data[row + k]!),
+    Math.log(data[row + k + 1]! + 1e-12),
+  );
+  return 1200 * Math.log2(((k + d) * sampleRate) / fftSize);
 }
 
 /** Cosine and sine over `n` frames at each whole-hertz rate from MIN_VIBRATO_HZ to MAX_VIBRATO_HZ. */
@@ -377,9 +463,9 @@ function vibratoBasis(n: number, frameRate: number): Float64Array[] {
  * Whether cents[s … s+n) looks like vibrato: after removing the straight-line trend (a glide), the standard
  * deviation lies in MIN_PARTIAL_STD_CENTS–MAX_MODULATION_CENTS and one sinusoid at 4–8 Hz explains at least
  * MIN_VIBRATO_FIT of the residual's power — a note change (a step) or two peaks alternating frame by frame
- * move the peak as much but not periodically at a vibrato rate.
+ * move the peak as much but not periodically at a vibrato rate. `r` (length n) receives the residual.
  */
-function isVibrato(cents: number[], s: number, basis: Float64Array[]): boolean {
+function isVibrato(cents: number[], s: number, basis: Float64Array[], r: Float64Array): boolean {
   const n = basis[0]!.length;
   let sx = 0;
   let sy = 0;
@@ -394,7 +480,6 @@ function isVibrato(cents: number[], s: number, basis: Float64Array[]): boolean {
   }
   const slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
   const intercept = (sy - slope * sx) / n;
-  const r = new Float64Array(n);
   let sq = 0;
   for (let i = 0; i < n; i++) {
     r[i] = cents[s + i]! - (intercept + slope * i);
