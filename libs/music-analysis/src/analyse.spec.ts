@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ANALYSIS_STAGES, type AnalysisStage } from '@originality/contracts';
 import { analyseAudio, analyseFile } from './analyse';
 import { CatalogueIndex } from './catalogue-index';
+import { AudioDecodeError } from './errors';
 import { extractFeatures } from './features';
 import { aKey, aMelody, aProgression, renderSong, transformMelody } from './match-fixtures';
 import { encodeWav } from './test-signals';
@@ -93,6 +94,20 @@ describe('analysis pipeline on audio', () => {
       expect(top.referenceId).toBe('original');
       expect(top.dimensions.find((d) => d.dimension === 'exactAudio')!.similarity).toBeGreaterThanOrEqual(80);
       expect(results.similarTracks[0].title).toBe('Original');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('rejects a file that cannot be decoded with a typed error, and analyses the next one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'analyse-'));
+    try {
+      const broken = join(dir, 'broken.wav');
+      writeFileSync(broken, encodeWav(original.samples.slice(0, 5 * 22050)).subarray(0, 30));
+      await expect(analyseFile(broken, index)).rejects.toBeInstanceOf(AudioDecodeError);
+      const excerpt = join(dir, 'excerpt.wav');
+      writeFileSync(excerpt, encodeWav(original.samples.slice(3 * 22050, 15 * 22050)));
+      expect((await analyseFile(excerpt, index)).allMatches[0].referenceId).toBe('original');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -13,7 +13,7 @@
  */
 import type { ChordSegment, DimensionComparison, KeyEstimate, TrackFeatures } from './types';
 import type { PriorArtModel } from './prior-art';
-import { IDENTITY_TRANSFORM, foldSemitones, percent, segment } from './match-utils';
+import { IDENTITY_TRANSFORM, ScratchBuffer, foldSemitones, percent, segment } from './match-utils';
 
 /** N-gram lengths: a 3-chord cell is the shortest unit heard as a progression; 4 chords is the usual loop. */
 export const CHORD_NGRAM_SIZES = [3, 4] as const;
@@ -136,16 +136,21 @@ interface TokenPath {
   rEnd: number;
 }
 
+/** The chord alignment matrix, reused from one comparison to the next (see ScratchBuffer). */
+const tokenAlignment = new ScratchBuffer();
+
 /** Smith–Waterman on chord tokens (match +1, mismatch and gap −1): where the longest shared progression sits. */
 function alignTokens(q: DegreeChord[], r: DegreeChord[]): TokenPath | null {
   const n = q.length;
   const m = r.length;
-  const H = new Float32Array((n + 1) * (m + 1));
   const W = m + 1;
+  const H = tokenAlignment.float32((n + 1) * W);
+  H.fill(0, 0, W); // row and column 0 are the alignment's zero boundary; the DP writes every other cell it reads
   let best = 0;
   let bi = 0;
   let bj = 0;
   for (let i = 1; i <= n; i++) {
+    H[i * W] = 0;
     for (let j = 1; j <= m; j++) {
       const diag = H[(i - 1) * W + j - 1] + (q[i - 1].token === r[j - 1].token ? 1 : -1);
       const h = Math.max(0, diag, H[(i - 1) * W + j] - 1, H[i * W + j - 1] - 1);

@@ -8,7 +8,16 @@
  * measure against the reference played backwards, so static or one-chord material does not score.
  */
 import type { BeatChroma, DimensionComparison } from './types';
-import { IDENTITY_TRANSFORM, clamp, foldSemitones, matchBeatRates, percent, segment, selectRank } from './match-utils';
+import {
+  IDENTITY_TRANSFORM,
+  ScratchBuffer,
+  clamp,
+  foldSemitones,
+  matchBeatRates,
+  percent,
+  segment,
+  selectRank,
+} from './match-utils';
 
 /** Delay embedding length in beats: one 4/4 bar, so a match means a matching bar, not a matching chord. */
 export const EMBED_BEATS = 4;
@@ -22,6 +31,16 @@ const GAMMA_EXTEND = 0.5;
 /** Matched beats that earn a full 100: 32 beats = 8 bars, a verse or chorus. At least 8 beats (2 bars) are asked for. */
 export const FULL_HARMONY_BEATS = 32;
 const MIN_HARMONY_BEATS = 8;
+
+/**
+ * The comparison's beats × beats matrices, reused from one comparison to the next (see ScratchBuffer). The beat
+ * similarities live through the whole comparison; the others serve the forward match, then the null one. The
+ * embedded similarities are done with once the recurrence plot is made, so the Qmax DP takes their buffer.
+ */
+const beatSimilarities = new ScratchBuffer();
+const embeddedOrQmax = new ScratchBuffer();
+const recurrences = new ScratchBuffer();
+const qmaxSteps = new ScratchBuffer();
 
 /** Sum of chroma rows, normalised: the track's overall pitch-class profile. */
 function globalProfile(c: BeatChroma): Float64Array {
@@ -49,13 +68,16 @@ export function optimalTranspositionIndex(query: BeatChroma, ref: BeatChroma): n
   return oti;
 }
 
-/** Beat-by-beat cosine similarity n×m of query rows against reference rows rotated by `shift` (float32, as stored). */
+/**
+ * Beat-by-beat cosine similarity n×m of query rows against reference rows rotated by `shift` (float32, as
+ * stored), in the beatSimilarities buffer.
+ */
 function beatSimilarity(q: BeatChroma, r: BeatChroma, shift: number): Float32Array {
   const n = q.beats;
   const m = r.beats;
   const rotated = rotatedRows(r, shift);
   const qd = q.data;
-  const S = new Float32Array(n * m);
+  const S = beatSimilarities.float32(n * m);
   for (let i = 0; i < n; i++) {
     const qi = i * 12;
     for (let j = 0; j < m; j++) {
@@ -71,12 +93,13 @@ function beatSimilarity(q: BeatChroma, r: BeatChroma, shift: number): Float32Arr
 /**
  * Embedded similarity matrix (n−E+1)×(m−E+1): the mean of EMBED_BEATS successive beat similarities along the
  * diagonal. With `reverse`, the reference is read backwards: its beat j is beat m−1−j of S, so the null model
- * reuses the forward beat similarities (the same float32 values the reversed rows would give).
+ * reuses the forward beat similarities (the same float32 values the reversed rows would give). In the
+ * embeddedOrQmax buffer: valid until the next call or the next Qmax DP.
  */
 function embeddedSimilarity(S: Float32Array, n: number, m: number, reverse: boolean): Float32Array {
   const en = n - EMBED_BEATS + 1;
   const em = m - EMBED_BEATS + 1;
-  const E = new Float32Array(en * em);
+  const E = embeddedOrQmax.float32(en * em);
   // Cell (i, j) sums S[(i + k) · m + col + k · step] over k, summed in the same order either way.
   const step = reverse ? m - 1 : m + 1;
   for (let i = 0; i < en; i++) {
@@ -128,11 +151,14 @@ function quantileThresholds(
   return out;
 }
 
-/** Binary cross-recurrence plot: mutual nearest neighbours above the cosine floor. */
+/**
+ * Binary cross-recurrence plot: mutual nearest neighbours above the cosine floor. In the recurrences buffer: valid
+ * until the next call.
+ */
 function crossRecurrence(E: Float32Array, en: number, em: number): Uint8Array {
   const rowQ = quantileThresholds(E, en, em, em, 1);
   const colQ = quantileThresholds(E, em, en, 1, em);
-  const C = new Uint8Array(en * em);
+  const C = recurrences.uint8(en * em);
   for (let i = 0; i < en; i++) {
     const rq = rowQ[i];
     for (let j = 0; j < em; j++) {
@@ -160,7 +186,8 @@ interface QmaxPeak {
 /**
  * The Qmax DP (Serrà et al. 2009, eqs. 4–5) over Q, stored as float32. With `from`, each cell's predecessor is
  * recorded for the traceback (0 none, 1 (i−1,j−1), 2 (i−2,j−1), 3 (i−1,j−2)). Stops after the row where the
- * best reaches `stopAt` (callers pass the value beyond which the exact Qmax no longer matters).
+ * best reaches `stopAt` (callers pass the value beyond which the exact Qmax no longer matters). Q may hold
+ * anything on entry: the DP writes its zero boundary (row and column 0) itself, and every other cell it reads.
  */
 function qmaxDp(
   C: Uint8Array,
@@ -173,8 +200,10 @@ function qmaxDp(
   let best = 0;
   let bi = 0;
   let bj = 0;
+  Q.fill(0, 0, m);
   for (let i = 1; i < n; i++) {
     const row = i * m;
+    Q[row] = 0;
     const up1 = row - m; // row i−1
     const up2 = row - 2 * m; // row i−2 (only read when i > 1)
     for (let j = 1; j < m; j++) {
@@ -217,8 +246,8 @@ function qmaxDp(
 
 /** Qmax with traceback. */
 function qmax(C: Uint8Array, n: number, m: number): QmaxResult {
-  const Q = new Float32Array(n * m);
-  const from = new Uint8Array(n * m);
+  const Q = embeddedOrQmax.float32(n * m);
+  const from = qmaxSteps.uint8(n * m);
   const { best, bi, bj } = qmaxDp(C, n, m, Q, from, Infinity);
   return { qmax: best, start: qmaxStart(C, m, Q, from, bi, bj), end: [bi, bj] };
 }
@@ -257,7 +286,7 @@ function nullQmax(S: Float32Array, n: number, m: number, enough: number): number
   const en = n - EMBED_BEATS + 1;
   const em = m - EMBED_BEATS + 1;
   const C = crossRecurrence(embeddedSimilarity(S, n, m, true), en, em);
-  return qmaxDp(C, en, em, new Float32Array(en * em), null, enough).best;
+  return qmaxDp(C, en, em, embeddedOrQmax.float32(en * em), null, enough).best;
 }
 
 /** End time of the beat `index` (start of the next beat, or one beat period past the last). */

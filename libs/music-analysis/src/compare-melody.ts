@@ -7,7 +7,7 @@
  * score by chance.
  */
 import type { DimensionComparison, MelodyNote } from './types';
-import { IDENTITY_TRANSFORM, clamp, foldSemitones, median, percent, segment } from './match-utils';
+import { IDENTITY_TRANSFORM, ScratchBuffer, clamp, foldSemitones, median, percent, segment } from './match-utils';
 
 /** Scoring of one aligned step. Pitch: same interval +1, off by a semitone 0 (pitch slip, modal change), else −1.5. */
 const PITCH_EXACT = 1;
@@ -167,7 +167,8 @@ export function noteSequence(notes: MelodyNote[]): NoteSequence {
 
 /**
  * Per cell (i, j): code = offset · 2 + sameRhythm, where offset is the pitch-class difference (query − reference)
- * mod 12 and sameRhythm is 1 when the durations agree — the index of the cell's score in a NOTE_SCORES row.
+ * mod 12 and sameRhythm is 1 when the durations agree — the index of the cell's score in a NOTE_SCORES row. The
+ * codes live in the notePairCodes buffer, reused by the next comparison.
  */
 interface NotePairs {
   n: number;
@@ -175,10 +176,14 @@ interface NotePairs {
   code: Uint8Array;
 }
 
+/** The comparison's notes × notes matrices, reused from one comparison to the next (see ScratchBuffer). */
+const notePairCodes = new ScratchBuffer();
+const noteAlignment = new ScratchBuffer();
+
 function notePairs(q: NoteSequence, r: NoteSequence): NotePairs {
   const n = q.pitchClass.length;
   const m = r.pitchClass.length;
-  const code = new Uint8Array(n * m);
+  const code = notePairCodes.uint8(n * m);
   const rpc = r.pitchClass;
   const rdur = r.relDuration;
   for (let i = 0; i < n; i++) {
@@ -486,7 +491,8 @@ function nullAlignmentScore(p: NotePairs, bounds: Int32Array, rows: NoteRows, en
 function alignNotes(p: NotePairs, t: number): { score: number; pairs: [number, number][] } {
   const { n, m } = p;
   const W = m + 1;
-  const H = new Float32Array((n + 1) * W);
+  const H = noteAlignment.float32((n + 1) * W);
+  H.fill(0, 0, W); // row and column 0 are the alignment's zero boundary; the DP writes every other cell it reads
   let best = 0;
   let bi = 0;
   let bj = 0;
@@ -494,6 +500,7 @@ function alignNotes(p: NotePairs, t: number): { score: number; pairs: [number, n
   const base = t * 24;
   for (let i = 1; i <= n; i++) {
     const row = i * W;
+    H[row] = 0;
     const above = row - W;
     const cells = (i - 1) * m - 1; // code index of cell (i, j) is cells + j
     for (let j = 1; j <= m; j++) {

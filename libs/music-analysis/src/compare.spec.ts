@@ -174,4 +174,49 @@ describe('compareTracks', () => {
     expect(dim(c, 'melody').transform.transpositionSemitones).toBe(3);
     expect(c.similarity).toBeGreaterThanOrEqual(80);
   });
+
+  it('gives the same results whatever earlier comparisons left in its reused matrices', () => {
+    // Shares bars 4–9 of the reference's chord loop and a 14-note phrase of its melody, transposed.
+    const phrase = transformMelody(ref.melody.slice(30, 44), 2, 1, 10 - ref.melody[30].start);
+    const after = phrase[phrase.length - 1].start + 1;
+    const q = aTrack({
+      seed: 997,
+      key: aKey(2),
+      bars: 12,
+      melody: [
+        ...aMelody(50, 20, { tonic: 2 }).filter((n) => n.start < 10),
+        ...phrase,
+        ...aMelody(51, 30, { tonic: 2, start: after }),
+      ],
+      progression: [[2, 'min'], [4, 'min'], [10, 'maj'], [3, 'maj'], ...I_V_vi_IV, ...I_V_vi_IV.slice(0, 2)],
+    });
+    // One repeated note over two alternating chords: compared with each other, nearly every DP cell is high.
+    const repetitive = (bars: number) =>
+      aTrack({
+        seed: 5,
+        bars,
+        progression: [
+          [0, 'maj'],
+          [5, 'maj'],
+        ],
+        melody: Array.from({ length: bars * 8 }, (_, i) => ({ start: i / 4, duration: 0.2, pitch: 60 })),
+      });
+    const pairs = [
+      [q, ref],
+      [ref, q],
+    ];
+    const clean = pairs.map(([a, b]) => compareTracks(a, b, priorArt));
+    const partial = clean[0].dimensions.filter((d) => d.segments.length > 0 && d.similarity < 100);
+    expect(partial.map((d) => d.dimension)).toEqual(expect.arrayContaining(['melody', 'harmony', 'chordProgression']));
+    // Earlier matrices wider, narrower and taller than the next one.
+    for (const [bars, refBars] of [
+      [40, 40],
+      [48, 3],
+      [3, 48],
+    ])
+      pairs.forEach(([a, b], k) => {
+        compareTracks(repetitive(bars), repetitive(refBars), priorArt);
+        expect(compareTracks(a, b, priorArt)).toEqual(clean[k]);
+      });
+  });
 });

@@ -50,6 +50,15 @@ const STDERR_TAIL_CHARS = 4_000;
 const UNREADABLE_INPUT =
   /Invalid data found|does not contain any stream|Unknown input format|could not find codec|no 'data' tag|moov atom not found|Format .* detected only with low score/i;
 
+/**
+ * The most samples a decode with these options can produce: `maxDurationSec` at the sample rate, plus one second
+ * for the resampler's tail. With `onSamples`, `storage` is asked for this many samples' bytes.
+ */
+export function decodeCapacity(opts: Pick<DecodeOptions, 'sampleRate' | 'maxDurationSec'> = {}): number {
+  const sampleRate = opts.sampleRate ?? ANALYSIS_SAMPLE_RATE;
+  return Math.ceil((opts.maxDurationSec ?? MAX_DECODE_SEC) * sampleRate) + sampleRate;
+}
+
 /** Decode an audio file to mono float PCM. Rejects with an {@link AudioDecodeError}. */
 export async function decodeAudio(path: string, opts: DecodeOptions = {}): Promise<PcmAudio> {
   const header = await readHeader(path);
@@ -142,7 +151,7 @@ async function runFfmpeg(
     const args = ffmpegArgs(input, output, sampleRate, maxDurationSec);
     const exited = runToExit(ffmpegPath, args, stdinData, timeoutMs);
     const samples = opts.onSamples
-      ? await readWhileDecoding(output, exited, Math.ceil(maxDurationSec * sampleRate) + sampleRate, opts)
+      ? await readWhileDecoding(output, exited, decodeCapacity(opts), opts)
       : await exited.then(() => readPcm(output, opts.storage));
     const { code, stderr } = await exited;
     const failure = classifyExit(code, samples.length, stderr, header);
@@ -276,7 +285,7 @@ async function readWhileDecoding(
       if (grew) opts.onSamples?.(new Float32Array(bytes.buffer, 0, (reported = count)));
       if (last || read === byteCapacity) break;
       // After a batch of work, ffmpeg has likely written more already: look again at once.
-      await new Promise((resolve) => setTimeout(resolve, grew ? 0 : POLL_MS));
+      await new Promise((resolve) => (grew ? setImmediate(resolve) : setTimeout(resolve, POLL_MS)));
     }
   } finally {
     await handle?.close();

@@ -1,27 +1,43 @@
 /** The helper thread's side of FeatureHelper: one request at a time, replies with the result or the error. */
 import { parentPort } from 'node:worker_threads';
 import { tunedChromagram } from './chroma';
-import { extractFingerprints } from './fingerprint';
 import { compareShared, type HelperReply, type HelperRequest } from './feature-threads';
+import { extractFingerprints, fingerprintsOfFrames, FP_FFT_SIZE, FP_HOP } from './fingerprint';
+import { streamedStftFrames } from './pcm-stream';
+import type { Fingerprints } from './types';
 import { estimateVocalShare } from './vocals';
+
+type Answer = { value: Extract<HelperReply, { ok: true }>['value']; transfer: ArrayBuffer[] };
+
+/** Typed-array results are transferred, not copied. */
+function answer(request: HelperRequest): Answer {
+  switch (request.kind) {
+    case 'fingerprints':
+      return fingerprintsAnswer(extractFingerprints(request.audio));
+    case 'streamed-fingerprints':
+      return fingerprintsAnswer(fingerprintsOfFrames(streamedStftFrames(request.stream, FP_FFT_SIZE, FP_HOP)));
+    case 'chroma': {
+      const chroma = tunedChromagram(request.spec);
+      return { value: chroma, transfer: [chroma.buffer as ArrayBuffer] };
+    }
+    case 'vocals':
+      return { value: estimateVocalShare(request.spec), transfer: [] };
+    case 'compare':
+      return { value: compareShared(request), transfer: [] };
+  }
+}
+
+function fingerprintsAnswer(fingerprints: Fingerprints): Answer {
+  return { value: fingerprints, transfer: [fingerprints.hashes.buffer, fingerprints.times.buffer] as ArrayBuffer[] };
+}
 
 parentPort?.on('message', (request: HelperRequest) => {
   let reply: HelperReply;
-  const transfer: ArrayBuffer[] = [];
+  let transfer: ArrayBuffer[] = [];
   try {
-    if (request.kind === 'fingerprints') {
-      const fingerprints = extractFingerprints(request.audio);
-      transfer.push(fingerprints.hashes.buffer as ArrayBuffer, fingerprints.times.buffer as ArrayBuffer);
-      reply = { id: request.id, ok: true, value: fingerprints };
-    } else if (request.kind === 'chroma') {
-      const chroma = tunedChromagram(request.spec);
-      transfer.push(chroma.buffer as ArrayBuffer);
-      reply = { id: request.id, ok: true, value: chroma };
-    } else if (request.kind === 'vocals') {
-      reply = { id: request.id, ok: true, value: estimateVocalShare(request.spec) };
-    } else {
-      reply = { id: request.id, ok: true, value: compareShared(request) };
-    }
+    const answered = answer(request);
+    reply = { id: request.id, ok: true, value: answered.value };
+    transfer = answered.transfer;
   } catch (error) {
     const { name, message } = error as Error;
     reply = { id: request.id, ok: false, error: { name, message } };

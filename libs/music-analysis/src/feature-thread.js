@@ -4,7 +4,7 @@
 // also loads the TypeScript compiler to read tsconfig, which measured ≈ 30 MB more per thread (83 vs 54 MB),
 // and this thread stays alive beside every analysis. The options mirror tsconfig.base.json + tsconfig.runtime.json
 // (CommonJS, ES2022, esModuleInterop, useDefineForClassFields false, legacy decorators); the modules this thread
-// loads import only relative paths, fft.js and type-only names, so no path mapping is needed.
+// loads import only relative paths and type-only names, so no path mapping is needed.
 const { readFileSync } = require('node:fs');
 const { transformSync } = require('@swc/core');
 

@@ -11,6 +11,7 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { compareTracks } from './compare';
+import type { SharedPcmStream } from './pcm-stream';
 import { PriorArtModel, type PriorArtJson } from './prior-art';
 import type { Fingerprints, PcmAudio, Spectrogram, TrackComparison, TrackFeatures } from './types';
 
@@ -30,6 +31,7 @@ type HelperValue = Fingerprints | number | Float32Array | Compared;
 
 export type HelperRequest =
   | { id: number; kind: 'fingerprints'; audio: PcmAudio }
+  | { id: number; kind: 'streamed-fingerprints'; stream: SharedPcmStream }
   | { id: number; kind: 'chroma'; spec: Spectrogram }
   | { id: number; kind: 'vocals'; spec: Spectrogram }
   | ({ id: number; kind: 'compare' } & CompareJob);
@@ -92,6 +94,14 @@ export class FeatureHelper {
       sharedBuffers.release(buffer);
       return fingerprints;
     });
+  }
+
+  /**
+   * Landmark fingerprints of audio still being decoded (analyseFile): the helper transforms each frame as soon as
+   * its samples are published, so most of the work is done by the time the decode ends.
+   */
+  streamedFingerprints(stream: SharedPcmStream): Promise<Fingerprints> {
+    return this.request((id) => ({ id, kind: 'streamed-fingerprints', stream })) as Promise<Fingerprints>;
   }
 
   /** Vocal share (estimateVocalShare) of a spectrogram whose data lies in a SharedArrayBuffer (stft's `storage`). */

@@ -1,8 +1,9 @@
 import type { AnalysisStage } from '@originality/contracts';
 import { ANALYSIS_SAMPLE_RATE } from './constants';
 import { EMBEDDING_DIM } from './embedding';
-import { extractFeatures, extractFeaturesAsync } from './features';
-import { FeatureHelper } from './feature-threads';
+import { extractFeatures, extractFeaturesAsync, StreamingFeatureExtraction } from './features';
+import { FeatureHelper, featureHelper } from './feature-threads';
+import { PcmStreamWriter } from './pcm-stream';
 import { stft } from './stft';
 import { clickTrack, mix, pcm, renderChords, triad } from './test-signals';
 
@@ -67,6 +68,29 @@ describe('extractFeatures', () => {
     const order = (s: [AnalysisStage, number][]) => s.map(([stage]) => stage).filter((x, i, a) => a[i - 1] !== x);
     expect(order(asyncStages)).toEqual(order(stages));
     expect(asyncStages.at(-1)).toEqual(['analyzing melody patterns', 1]);
+  });
+
+  it('computes the same features from samples handed over in batches while they are decoded', async () => {
+    const samples = pcm(song).samples;
+    const extraction = new StreamingFeatureExtraction(samples.length);
+    const shared = new Float32Array(extraction.storage(), 0, samples.length);
+    for (let end = 0; end < samples.length;) {
+      const next = Math.min(samples.length, end + 12_345);
+      shared.set(samples.subarray(end, next), end);
+      extraction.add(shared.subarray(0, (end = next)));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await extraction.finish(pcm(shared))).toEqual(features);
+  });
+
+  it('stops the helper thread reading a decode that failed, and keeps it usable', async () => {
+    const writer = new PcmStreamWriter(new SharedArrayBuffer(ANALYSIS_SAMPLE_RATE * 40), ANALYSIS_SAMPLE_RATE);
+    const fingerprints = featureHelper().streamedFingerprints(writer.stream);
+    writer.publish(ANALYSIS_SAMPLE_RATE);
+    writer.fail();
+    writer.end(ANALYSIS_SAMPLE_RATE * 10);
+    await expect(fingerprints).rejects.toThrow(/decode .* failed/);
+    expect(await extractFeaturesAsync(pcm(song))).toEqual(features);
   });
 });
 

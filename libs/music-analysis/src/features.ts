@@ -12,10 +12,11 @@ import { estimateKey } from './key';
 import { extractMelody } from './melody';
 import { onsetStrength } from './onset';
 import { rhythmPattern } from './rhythm';
-import { frameRate, stft } from './stft';
+import { frameRate, IncrementalStft, stft } from './stft';
 import { estimateTempo, tempoFromBeats, trackBeats } from './tempo';
-import { TEMPO_PRIOR_BPM } from './constants';
-import type { PcmAudio, ProgressCallback, Spectrogram, TrackFeatures } from './types';
+import { ANALYSIS_SAMPLE_RATE, TEMPO_PRIOR_BPM } from './constants';
+import { PcmStreamWriter } from './pcm-stream';
+import type { Fingerprints, PcmAudio, ProgressCallback, Spectrogram, TrackFeatures } from './types';
 import { estimateVocalShare } from './vocals';
 
 export interface ExtractOptions {
@@ -51,14 +52,89 @@ export function extractFeatures(audio: PcmAudio, opts: ExtractOptions = {}): Tra
  */
 export async function extractFeaturesAsync(audio: PcmAudio, opts: ExtractOptions = {}): Promise<TrackFeatures> {
   const { durationSec, progress } = begin(audio, opts);
-  const helper = featureHelper();
-  // Each result is awaited below; the no-op handlers only keep an error thrown on this thread meanwhile from
-  // leaving a rejection unhandled.
-  const fingerprintsDone = helper.fingerprints(audio);
+  const fingerprintsDone = featureHelper().fingerprints(audio);
+  // Awaited in featuresOfSpectrogram; the no-op handler only keeps an error thrown here meanwhile from leaving a
+  // rejection unhandled.
   fingerprintsDone.catch(() => undefined);
-  let specBuffer: SharedArrayBuffer | undefined;
-  const storage = (bytes: number) => (specBuffer = sharedBuffers.acquire(bytes));
-  const spec = stft(audio.samples, audio.sampleRate, { storage });
+  const specStorage = new PooledStorage();
+  const spec = stft(audio.samples, audio.sampleRate, { storage: specStorage.acquire });
+  const features = await featuresOfSpectrogram(spec, fingerprintsDone, durationSec, progress);
+  specStorage.release();
+  return features;
+}
+
+/**
+ * extractFeaturesAsync for audio that is still being decoded (analyseFile): the fingerprints (helper thread) and
+ * the STFT (this thread) advance with every batch of samples ffmpeg has written, so by the time the decode ends
+ * most of their work is done. Feed it decodeAudio's `storage` and `onSamples`, then call `finish` with the decoded
+ * audio, or `fail` when the decode failed. Needs the ANALYSIS_SAMPLE_RATE the fingerprints are defined at.
+ */
+export class StreamingFeatureExtraction {
+  private readonly pcm = new PooledStorage();
+  private readonly writer: PcmStreamWriter;
+  private readonly spectrogram: IncrementalStft;
+  private readonly specStorage = new PooledStorage();
+  private readonly fingerprintsDone: Promise<Fingerprints>;
+
+  /** For at most `capacity` samples (decodeCapacity). */
+  constructor(capacity: number) {
+    const buffer = this.pcm.acquire(capacity * Float32Array.BYTES_PER_ELEMENT);
+    this.writer = new PcmStreamWriter(buffer, ANALYSIS_SAMPLE_RATE);
+    this.fingerprintsDone = featureHelper().streamedFingerprints(this.writer.stream);
+    this.fingerprintsDone.catch(() => undefined);
+    this.spectrogram = new IncrementalStft(ANALYSIS_SAMPLE_RATE, capacity, { storage: this.specStorage.acquire });
+  }
+
+  /** decodeAudio's `storage`: the shared buffer the helper thread reads the samples from. */
+  readonly storage = (): SharedArrayBuffer => this.writer.stream.buffer;
+
+  /** decodeAudio's `onSamples`: all the samples so far. */
+  readonly add = (samples: Float32Array): void => {
+    this.writer.publish(samples.length);
+    this.spectrogram.advance(samples);
+  };
+
+  async finish(audio: PcmAudio, opts: ExtractOptions = {}): Promise<TrackFeatures> {
+    if (audio.sampleRate !== ANALYSIS_SAMPLE_RATE)
+      throw new RangeError(`streamed audio must be at ${ANALYSIS_SAMPLE_RATE} Hz`);
+    const { durationSec, progress } = begin(audio, opts);
+    this.writer.end(audio.samples.length);
+    const spec = this.spectrogram.finish(audio.samples);
+    const features = await featuresOfSpectrogram(spec, this.fingerprintsDone, durationSec, progress);
+    this.specStorage.release();
+    this.pcm.release();
+    return features;
+  }
+
+  /** The decode failed: the helper thread stops reading. */
+  fail(): void {
+    this.writer.fail();
+  }
+}
+
+/**
+ * Buffers of one analysis from the shared pool, given back only after a success: after a failure the helper
+ * thread may still be reading them, so they are left to the garbage collector.
+ */
+class PooledStorage {
+  private buffer: SharedArrayBuffer | undefined;
+
+  readonly acquire = (bytes: number): SharedArrayBuffer => (this.buffer = sharedBuffers.acquire(bytes));
+
+  release(): void {
+    if (this.buffer) sharedBuffers.release(this.buffer);
+    this.buffer = undefined;
+  }
+}
+
+/** Everything after the STFT, on two threads (see extractFeaturesAsync). */
+async function featuresOfSpectrogram(
+  spec: Spectrogram,
+  fingerprintsDone: Promise<Fingerprints>,
+  durationSec: number,
+  progress: ProgressCallback,
+): Promise<TrackFeatures> {
+  const helper = featureHelper();
   const chromaDone = helper.chroma(spec);
   chromaDone.catch(() => undefined);
   const vocalShareDone = helper.vocalShare(spec);
@@ -71,7 +147,6 @@ export async function extractFeaturesAsync(audio: PcmAudio, opts: ExtractOptions
   progress('analyzing melody patterns', 0);
   const melody = extractMelody(spec);
   const [fingerprints, vocalShare] = await Promise.all([fingerprintsDone, vocalShareDone]);
-  if (specBuffer) sharedBuffers.release(specBuffer);
   progress('analyzing melody patterns', 1);
   return assemble(durationSec, spectral, { melody, fingerprints, vocalShare });
 }

@@ -1,4 +1,4 @@
-import { beatPeriod, halveBeatRate, matchBeatRates, selectRank } from './match-utils';
+import { ScratchBuffer, beatPeriod, halveBeatRate, matchBeatRates, selectRank } from './match-utils';
 import type { BeatChroma } from './types';
 
 /** Beat chroma with one pitch class per beat (pitch class = beat mod 12), beats `period` seconds apart. */
@@ -54,5 +54,22 @@ describe('selectRank', () => {
       for (const rank of [0, Math.floor(length * 0.9), length - 1])
         expect(selectRank(Float32Array.from(values), rank)).toBe(sorted[rank]);
     }
+  });
+});
+
+describe('ScratchBuffer', () => {
+  it('hands out views of the asked length on one kept buffer, grown when a larger one is asked for', () => {
+    const scratch = new ScratchBuffer();
+    const first = scratch.float32(100);
+    expect(first.length).toBe(100);
+    first[7] = 1.5;
+    const smaller = scratch.uint8(40);
+    expect(smaller.length).toBe(40);
+    expect(smaller.buffer).toBe(first.buffer);
+    expect(scratch.float32(100)[7]).toBe(1.5); // reused as it was left, not cleared
+    const larger = scratch.float32(1000);
+    expect(larger.length).toBe(1000);
+    expect(larger.buffer).not.toBe(first.buffer);
+    expect(scratch.float32(500).buffer).toBe(larger.buffer);
   });
 });

@@ -2,6 +2,37 @@
 import type { MatchTransform, MatchedSegment } from '@originality/contracts';
 import type { BeatChroma } from './types';
 
+/**
+ * A reusable buffer for one large temporary of a comparison (a beats × beats or notes × notes matrix). Fresh,
+ * each such matrix would be page-faulted in anew (≈ 3 ms per MB here), which costs more than most of the DPs
+ * that fill it; a comparison needs several, and a query is compared with dozens of candidates. Each temporary
+ * gets its own ScratchBuffer at module level, grown geometrically and kept, so its pages are touched once per
+ * thread. The views it hands out hold whatever the previous use left: callers initialise what they read.
+ *
+ * Module state is per thread in Node (a worker thread has its own instance of every module) and comparisons are
+ * synchronous, so nothing else can take a buffer while its user is still working on it: no locking is needed.
+ * A buffer serves one array at a time: its user must be done with the previous view before asking for the next,
+ * and no result may keep a view (results are made of numbers and small fresh arrays).
+ */
+export class ScratchBuffer {
+  private buffer = new ArrayBuffer(0);
+
+  float32(length: number): Float32Array {
+    return new Float32Array(this.bytes(length * Float32Array.BYTES_PER_ELEMENT), 0, length);
+  }
+
+  uint8(length: number): Uint8Array {
+    return new Uint8Array(this.bytes(length), 0, length);
+  }
+
+  /** The buffer, at least `byteLength` long; doubling keeps growth steps few as larger tracks come along. */
+  private bytes(byteLength: number): ArrayBuffer {
+    if (byteLength > this.buffer.byteLength)
+      this.buffer = new ArrayBuffer(Math.max(byteLength, 2 * this.buffer.byteLength));
+    return this.buffer;
+  }
+}
+
 export function clamp(value: number, lo: number, hi: number): number {
   return value < lo ? lo : value > hi ? hi : value;
 }

@@ -1,5 +1,5 @@
 import { ANALYSIS_SAMPLE_RATE, FFT_SIZE, HOP_SIZE } from './constants';
-import { binHz, stft } from './stft';
+import { binHz, IncrementalStft, stft } from './stft';
 import { sineTone } from './test-signals';
 
 describe('stft', () => {
@@ -16,5 +16,13 @@ describe('stft', () => {
   it('gives no frames for no samples and rejects a non-power-of-two size', () => {
     expect(stft(new Float32Array(0), ANALYSIS_SAMPLE_RATE).frames).toBe(0);
     expect(() => stft(new Float32Array(10), ANALYSIS_SAMPLE_RATE, { fftSize: 1000 })).toThrow(RangeError);
+  });
+
+  it('gives the same spectrogram when the samples arrive in batches', () => {
+    const samples = sineTone(440, 3, ANALYSIS_SAMPLE_RATE).map((v, i) => v * Math.sin(i / 1000));
+    const incremental = new IncrementalStft(ANALYSIS_SAMPLE_RATE, samples.length + 5000);
+    for (const end of [100, 1024, 1025, 5000, 5000, 30_000]) incremental.advance(samples.subarray(0, end));
+    expect(incremental.finish(samples)).toEqual(stft(samples, ANALYSIS_SAMPLE_RATE));
+    expect(() => incremental.advance(new Float32Array(samples.length + 5001))).toThrow(RangeError);
   });
 });
