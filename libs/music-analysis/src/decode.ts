@@ -16,6 +16,7 @@ import { endianness, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ANALYSIS_SAMPLE_RATE, DECODE_TIMEOUT_MS, MAX_DECODE_SEC } from './constants';
 import { AudioDecodeError } from './errors';
+import { ffmpegLauncher } from './ffmpeg-launcher';
 import type { PcmAudio } from './types';
 
 export interface DecodeOptions {
@@ -162,18 +163,40 @@ async function runFfmpeg(
   }
 }
 
-/** Runs ffmpeg to its exit: exit code and the tail of its stderr. Rejects on a timeout or a missing binary. */
-function runToExit(
+/**
+ * Runs ffmpeg to its exit: exit code and the tail of its stderr. Rejects on a timeout or a missing binary. Without
+ * stdin data ffmpeg is started by the launcher process (ffmpeg-launcher.ts says why); with it, from here.
+ */
+async function runToExit(
   ffmpegPath: string,
   args: string[],
   stdinData: Buffer | undefined,
+  timeoutMs: number,
+): Promise<{ code: number | null; stderr: string }> {
+  if (stdinData) return spawnToExit(ffmpegPath, args, stdinData, timeoutMs);
+  const run = await ffmpegLauncher().run(ffmpegPath, args, timeoutMs);
+  if (run.spawnError !== undefined) throw spawnFailure(ffmpegPath, run.spawnError);
+  if (run.timedOut) throw new AudioDecodeError('DECODE_TIMEOUT', `no result after ${timeoutMs} ms`);
+  return { code: run.code, stderr: run.stderr };
+}
+
+function spawnFailure(ffmpegPath: string, code: string): Error {
+  const missing = code === 'ENOENT' || code === 'EACCES';
+  return missing ? new AudioDecodeError('FFMPEG_MISSING', `${ffmpegPath}: ${code}`) : new Error(`ffmpeg: ${code}`);
+}
+
+/** runToExit with ffmpeg spawned by this process, its stdin fed from `stdinData`. */
+function spawnToExit(
+  ffmpegPath: string,
+  args: string[],
+  stdinData: Buffer,
   timeoutMs: number,
 ): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     let settled = false;
     let timedOut = false;
     let stderr = '';
-    const child = spawn(ffmpegPath, args, { stdio: [stdinData ? 'pipe' : 'ignore', 'ignore', 'pipe'] });
+    const child = spawn(ffmpegPath, args, { stdio: ['pipe', 'ignore', 'pipe'] });
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
@@ -185,18 +208,13 @@ function runToExit(
       if (err) reject(err);
       else resolve({ code, stderr });
     };
-    child.on('error', (err: NodeJS.ErrnoException) => {
-      const missing = err.code === 'ENOENT' || err.code === 'EACCES';
-      finish(missing ? new AudioDecodeError('FFMPEG_MISSING', `${ffmpegPath}: ${err.code}`) : err);
-    });
+    child.on('error', (err: NodeJS.ErrnoException) => finish(err.code ? spawnFailure(ffmpegPath, err.code) : err));
     child.stderr!.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
     });
-    if (stdinData) {
-      // ffmpeg may stop reading early (bad input, -t reached): a broken pipe is expected, not a failure.
-      child.stdin!.on('error', () => undefined);
-      child.stdin!.end(stdinData);
-    }
+    // ffmpeg may stop reading early (bad input, -t reached): a broken pipe is expected, not a failure.
+    child.stdin!.on('error', () => undefined);
+    child.stdin!.end(stdinData);
     child.on('close', (code) => {
       if (timedOut) finish(new AudioDecodeError('DECODE_TIMEOUT', `no result after ${timeoutMs} ms`));
       else finish(null, code);
