@@ -49,4 +49,27 @@ describe('GramIndex', () => {
     index.remove(1);
     expect(index.query(new Map([[11, 1]]), 5)).toEqual([]);
   });
+
+  it('answers the same after tracks are replaced as an index built with the final tracks', () => {
+    const grams = (seed: number) =>
+      new Map(Array.from({ length: 30 }, (_, i) => [(seed * 7 + i * 13) % 50, 1 + (i % 3)]));
+    const changed = new GramIndex();
+    for (const t of [0, 1, 2, 3]) changed.add(t, grams(t));
+    changed.query(grams(9), 10);
+    changed.add(1, grams(5));
+    changed.remove(2);
+    const fresh = new GramIndex();
+    for (const [t, seed] of [
+      [0, 0],
+      [3, 3],
+      [1, 5],
+    ])
+      fresh.add(t, grams(seed));
+    expect(changed.query(grams(9), 10)).toEqual(fresh.query(grams(9), 10));
+    expect(changed.query(grams(5), 1)[0]).toMatchObject({ trackNo: 1 });
+  });
+
+  it('refuses n-gram codes it cannot index', () => {
+    expect(() => new GramIndex().add(0, new Map([[2 ** 22, 1]]))).toThrow(RangeError);
+  });
 });

@@ -66,59 +66,120 @@ export function contourGrams(notes: MelodyNote[]): Map<number, number> {
   return grams;
 }
 
+/** One track's n-grams: codes and their counts, in the order first seen. */
+interface TrackGrams {
+  codes: Uint32Array;
+  counts: Uint32Array;
+}
+
+/** Codes are below this (interval n-grams 12³, contour n-grams 27⁴), so they can index typed arrays. */
+const CODE_LIMIT = 2 ** 22;
+
+/**
+ * The postings of every code in one block (CSR): the tracks holding code c are tracks[offsets[c] … offsets[c+1]),
+ * in the order the tracks were added, with c's count in each; plus each track's idf-weighted norm.
+ */
+interface Built {
+  offsets: Int32Array;
+  tracks: Int32Array;
+  counts: Uint32Array;
+  idf: Float64Array;
+  norms: Map<number, number>;
+}
+
 /**
  * Inverted index n-gram code → (track, count), with document frequencies for idf weights; tracks are ranked by the
  * idf-weighted cosine of their n-gram counts to the query's. Shared by the melody and chroma n-gram routes.
+ *
+ * Tracks keep their n-grams in typed arrays; the postings (one block, by counting sort) and each track's norm are
+ * built from them on the first query after a change. Measured on 10 000 synthetic tracks (both routes): nested
+ * maps code → track → count took 909 MB of heap, these arrays ≈ 0.2 GB; recomputing the norms at each query made
+ * one take ≈ 2.5 s.
  */
 export class GramIndex {
-  private readonly postings = new Map<number, Map<number, number>>();
-  private readonly gramsOf = new Map<number, Map<number, number>>();
+  private readonly gramsOf = new Map<number, TrackGrams>();
+  private maxTrackNo = 0;
+  private built: Built | undefined;
 
   add(trackNo: number, grams: Map<number, number>): void {
+    if (!(Number.isInteger(trackNo) && trackNo >= 0)) throw new RangeError('trackNo must be a non-negative integer');
+    const codes = Uint32Array.from(grams.keys());
+    if (codes.some((code) => code >= CODE_LIMIT)) throw new RangeError(`n-gram codes must be below ${CODE_LIMIT}`);
     this.remove(trackNo);
-    this.gramsOf.set(trackNo, grams);
-    for (const [code, count] of grams) {
-      let posting = this.postings.get(code);
-      if (!posting) this.postings.set(code, (posting = new Map()));
-      posting.set(trackNo, count);
-    }
+    this.gramsOf.set(trackNo, { codes, counts: Uint32Array.from(grams.values()) });
+    this.maxTrackNo = Math.max(this.maxTrackNo, trackNo);
+    this.built = undefined;
   }
 
   remove(trackNo: number): void {
-    const grams = this.gramsOf.get(trackNo);
-    if (!grams) return;
-    for (const code of grams.keys()) {
-      const posting = this.postings.get(code)!;
-      posting.delete(trackNo);
-      if (posting.size === 0) this.postings.delete(code);
-    }
-    this.gramsOf.delete(trackNo);
+    if (this.gramsOf.delete(trackNo)) this.built = undefined;
   }
 
   /** The `limit` tracks with the highest idf-weighted cosine to the query's n-gram counts, best first. */
   query(queryGrams: Map<number, number>, limit: number): { trackNo: number; score: number }[] {
     const n = this.gramsOf.size;
     if (n === 0 || limit <= 0) return [];
-    const idf = (code: number): number => Math.log((1 + n) / (1 + (this.postings.get(code)?.size ?? 0)));
-    const dot = new Map<number, number>();
+    const { offsets, tracks, counts, idf, norms } = (this.built ??= this.build());
+    const codes = idf.length;
+    // Dot products in an array indexed by track number; `touched` keeps the tracks in the order first reached,
+    // which is the order ties keep in the (stable) sort below.
+    const dot = new Float64Array(this.maxTrackNo + 1);
+    const reached = new Uint8Array(this.maxTrackNo + 1);
+    const touched: number[] = [];
     let queryNorm = 0;
     for (const [code, q] of queryGrams) {
-      const w = idf(code);
+      const held = Number.isInteger(code) && code >= 0 && code < codes;
+      const w = held ? idf[code]! : idfOf(n, 0);
       queryNorm += (q * w) ** 2;
-      for (const [trackNo, r] of this.postings.get(code) ?? [])
-        dot.set(trackNo, (dot.get(trackNo) ?? 0) + q * r * w * w);
+      if (!held) continue;
+      for (let i = offsets[code]!, end = offsets[code + 1]!; i < end; i++) {
+        const trackNo = tracks[i]!;
+        if (!reached[trackNo]) {
+          reached[trackNo] = 1;
+          touched.push(trackNo);
+        }
+        dot[trackNo] += q * counts[i]! * w * w;
+      }
     }
     if (!(queryNorm > 0)) return [];
-    const out: { trackNo: number; score: number }[] = [];
-    for (const [trackNo, d] of dot) out.push({ trackNo, score: d / Math.sqrt(queryNorm * this.norm(trackNo, idf)) });
+    const out = touched.map((trackNo) => ({
+      trackNo,
+      score: dot[trackNo]! / Math.sqrt(queryNorm * norms.get(trackNo)!),
+    }));
     return out.sort((a, b) => b.score - a.score).slice(0, limit);
   }
 
-  private norm(trackNo: number, idf: (code: number) => number): number {
-    let s = 0;
-    for (const [code, r] of this.gramsOf.get(trackNo)!) s += (r * idf(code)) ** 2;
-    return s || 1;
+  private build(): Built {
+    let codeCount = 0;
+    for (const { codes } of this.gramsOf.values()) for (const code of codes) codeCount = Math.max(codeCount, code + 1);
+    const offsets = new Int32Array(codeCount + 1);
+    for (const { codes } of this.gramsOf.values()) for (const code of codes) offsets[code + 1]!++;
+    for (let c = 0; c < codeCount; c++) offsets[c + 1]! += offsets[c]!;
+    const tracks = new Int32Array(offsets[codeCount]!);
+    const counts = new Uint32Array(offsets[codeCount]!);
+    const cursor = offsets.slice(0, codeCount);
+    for (const [trackNo, grams] of this.gramsOf)
+      for (let i = 0; i < grams.codes.length; i++) {
+        const at = cursor[grams.codes[i]!]!++;
+        tracks[at] = trackNo;
+        counts[at] = grams.counts[i]!;
+      }
+    const n = this.gramsOf.size;
+    const idf = new Float64Array(codeCount);
+    for (let c = 0; c < codeCount; c++) idf[c] = idfOf(n, offsets[c + 1]! - offsets[c]!);
+    const norms = new Map<number, number>();
+    for (const [trackNo, grams] of this.gramsOf) {
+      let s = 0;
+      for (let i = 0; i < grams.codes.length; i++) s += (grams.counts[i]! * idf[grams.codes[i]!]!) ** 2;
+      norms.set(trackNo, s || 1);
+    }
+    return { offsets, tracks, counts, idf, norms };
   }
+}
+
+/** Inverse document frequency of a gram held by `df` of `n` tracks (smoothed, so never infinite). */
+function idfOf(n: number, df: number): number {
+  return Math.log((1 + n) / (1 + df));
 }
 
 /** Melody n-grams of each track (see the top of this file): by pitch-class intervals, or by contour. */
