@@ -3,13 +3,15 @@
  * ANALYSIS_SAMPLE_RATE. This is the only module of the engine that does I/O.
  *
  * ffmpeg writes the PCM to a private temporary file, which is read back with one read call into a buffer of its
- * exact size once ffmpeg exits, and then deleted: measured on a 3-minute MP3, streaming the same 16 MB through a
+ * exact size once ffmpeg exits, and then deleted. Measured on a 3-minute MP3: streaming the same 16 MB through a
  * pipe cost 50–80 ms more than the decode itself (64 KiB chunks, ffmpeg stalled on a full pipe, a growing copy on
- * our side), and fs.readFile's 512 KiB chunks into a new buffer ≈ 55 ms, one read into a reused buffer ≈ 2 ms. The buffer can be the caller's (`storage`,
- * e.g. a pooled SharedArrayBuffer a helper thread reads without a copy); the samples are a view on it. Decoding stops at `maxDurationSec` (ffmpeg's
- * `-t`, so the file is at most 4 bytes × rate × that), and a timer kills ffmpeg if it runs longer than `timeoutMs`.
+ * our side), fs.readFile's 512 KiB chunks into a new buffer ≈ 55 ms, one read into a reused buffer ≈ 2 ms. The
+ * buffer can be the caller's (`storage`, e.g. a pooled SharedArrayBuffer a helper thread reads without a copy);
+ * the samples are a view on it. With `onSamples` the file is read while it grows instead. Decoding stops at
+ * `maxDurationSec` (ffmpeg's `-t`, so the file is at most 4 bytes × rate × that), and ffmpeg is killed if it runs
+ * longer than `timeoutMs`. ffmpeg is started by a launcher process (ffmpeg-launcher.ts), or from here when it
+ * reads its input from stdin.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import { endianness, tmpdir } from 'node:os';
@@ -17,6 +19,7 @@ import { join } from 'node:path';
 import { ANALYSIS_SAMPLE_RATE, DECODE_TIMEOUT_MS, MAX_DECODE_SEC } from './constants';
 import { AudioDecodeError } from './errors';
 import { ffmpegLauncher } from './ffmpeg-launcher';
+import { runProgram } from './run-program';
 import type { PcmAudio } from './types';
 
 export interface DecodeOptions {
@@ -45,8 +48,6 @@ export interface DecodeOptions {
 const POLL_MS = 2;
 
 const BYTES_PER_SAMPLE = 4;
-/** Keep only the tail of ffmpeg's stderr: it explains the failure, the head is banner noise. */
-const STDERR_TAIL_CHARS = 4_000;
 /** ffmpeg's words for "this is not something I can demux/decode". */
 const UNREADABLE_INPUT =
   /Invalid data found|does not contain any stream|Unknown input format|could not find codec|no 'data' tag|moov atom not found|Format .* detected only with low score/i;
@@ -173,53 +174,16 @@ async function runToExit(
   stdinData: Buffer | undefined,
   timeoutMs: number,
 ): Promise<{ code: number | null; stderr: string }> {
-  if (stdinData) return spawnToExit(ffmpegPath, args, stdinData, timeoutMs);
-  const run = await ffmpegLauncher().run(ffmpegPath, args, timeoutMs);
-  if (run.spawnError !== undefined) throw spawnFailure(ffmpegPath, run.spawnError);
+  const run = stdinData
+    ? await runProgram(ffmpegPath, args, { timeoutMs, stdin: stdinData })
+    : await ffmpegLauncher().run(ffmpegPath, args, timeoutMs);
+  if (run.spawnError !== undefined) {
+    const missing = run.spawnError === 'ENOENT' || run.spawnError === 'EACCES';
+    if (missing) throw new AudioDecodeError('FFMPEG_MISSING', `${ffmpegPath}: ${run.spawnError}`);
+    throw new Error(`ffmpeg could not be started: ${run.spawnError}`);
+  }
   if (run.timedOut) throw new AudioDecodeError('DECODE_TIMEOUT', `no result after ${timeoutMs} ms`);
   return { code: run.code, stderr: run.stderr };
-}
-
-function spawnFailure(ffmpegPath: string, code: string): Error {
-  const missing = code === 'ENOENT' || code === 'EACCES';
-  return missing ? new AudioDecodeError('FFMPEG_MISSING', `${ffmpegPath}: ${code}`) : new Error(`ffmpeg: ${code}`);
-}
-
-/** runToExit with ffmpeg spawned by this process, its stdin fed from `stdinData`. */
-function spawnToExit(
-  ffmpegPath: string,
-  args: string[],
-  stdinData: Buffer,
-  timeoutMs: number,
-): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    let timedOut = false;
-    let stderr = '';
-    const child = spawn(ffmpegPath, args, { stdio: ['pipe', 'ignore', 'pipe'] });
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, timeoutMs);
-    const finish = (err: Error | null, code: number | null = null): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (err) reject(err);
-      else resolve({ code, stderr });
-    };
-    child.on('error', (err: NodeJS.ErrnoException) => finish(err.code ? spawnFailure(ffmpegPath, err.code) : err));
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
-    });
-    // ffmpeg may stop reading early (bad input, -t reached): a broken pipe is expected, not a failure.
-    child.stdin!.on('error', () => undefined);
-    child.stdin!.end(stdinData);
-    child.on('close', (code) => {
-      if (timedOut) finish(new AudioDecodeError('DECODE_TIMEOUT', `no result after ${timeoutMs} ms`));
-      else finish(null, code);
-    });
-  });
 }
 
 /** Turn ffmpeg's exit into a typed error, or null when the decode produced audio. */

@@ -13,18 +13,15 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import type { ProgramRun } from './run-program';
 
-/** How an ffmpeg run ended, as runToExit in decode.ts needs it. */
-export type FfmpegRun =
-  { spawnError?: undefined; code: number | null; stderr: string; timedOut: boolean } | { spawnError: string };
-
-type Reply = FfmpegRun & { id: number };
+type Reply = ProgramRun & { id: number };
 
 const ENTRY = join(__dirname, 'ffmpeg-launcher-process.js');
 
 export class FfmpegLauncher {
   private readonly child: ChildProcess;
-  private readonly pending = new Map<number, { resolve: (run: FfmpegRun) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (run: ProgramRun) => void; reject: (error: Error) => void }>();
   private nextId = 0;
   private exited = false;
 
@@ -42,7 +39,7 @@ export class FfmpegLauncher {
   }
 
   /** Runs `file` with `args` (no stdin, stdout ignored) to its exit; ffmpeg is killed after `timeoutMs`. */
-  run(file: string, args: string[], timeoutMs: number): Promise<FfmpegRun> {
+  run(file: string, args: string[], timeoutMs: number): Promise<ProgramRun> {
     if (this.exited) return Promise.reject(new Error('ffmpeg launcher is not running'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -57,7 +54,7 @@ export class FfmpegLauncher {
     if (!job) return;
     this.pending.delete(id);
     if (this.pending.size === 0) this.idle();
-    job.resolve(run as FfmpegRun);
+    job.resolve(run as ProgramRun);
   }
 
   private fail(error: Error): void {
