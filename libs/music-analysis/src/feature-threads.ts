@@ -3,8 +3,9 @@
  * the vocal share only the spectrogram, and together they take about half of the extraction's CPU time, so
  * extractFeaturesAsync hands them to this thread while the calling thread does the rest (STFT, onsets, tempo,
  * beats, beat-level harmony, melody). The PCM and the spectrogram go over in SharedArrayBuffers (no copy of the
- * spectrogram; one copy of the PCM), results come back as transferred buffers. CatalogueIndex.matchAsync shares
- * the full comparisons with it the same way (compareOnTwoThreads).
+ * spectrogram; one copy of the PCM, none when the decode writes it there: streamedFingerprints), results come back
+ * as transferred buffers. CatalogueIndex.matchAsync shares the full comparisons with it the same way
+ * (compareOnTwoThreads).
  *
  * One thread per process, started on first use and kept for later analyses (starting it and compiling its
  * modules takes ≈ 0.3–0.5 s). It holds the process open only while it has work. */
@@ -77,13 +78,8 @@ export class FeatureHelper {
     return !this.failed;
   }
 
-  /**
-   * Landmark fingerprints of the audio (extractFingerprints), computed on the helper thread. Samples already in a
-   * SharedArrayBuffer (decodeAudio's `storage`) go over as they are; others are copied into a pooled one.
-   */
+  /** Landmark fingerprints of the audio (extractFingerprints), computed on the helper thread. */
   fingerprints(audio: PcmAudio): Promise<Fingerprints> {
-    if (audio.samples.buffer instanceof SharedArrayBuffer)
-      return this.request((id) => ({ id, kind: 'fingerprints', audio })) as Promise<Fingerprints>;
     const buffer = sharedBuffers.acquire(audio.samples.byteLength);
     const samples = new Float32Array(buffer, 0, audio.samples.length);
     samples.set(audio.samples);
