@@ -10,16 +10,18 @@ describe('CatalogueIndex', () => {
   );
   const index = new CatalogueIndex();
   tracks.forEach((features, i) => index.add({ id: `t${i}`, meta: meta(i), features }));
-
-  it('finds the track whose melody a query reuses among decoys and ranks it first', () => {
-    const target = tracks[17];
-    const query = aTrack({
+  /** The target's melody +4 semitones at 100 BPM, with an embedding near the target's. */
+  const coverOf = (target: TrackFeatures) =>
+    aTrack({
       seed: 999,
       key: aKey(4),
       bpm: 100,
       melody: transformMelody(target.melody, 4, 100 / target.tempoBpm),
       embedding: anEmbedding(5, 64, target.embedding),
     });
+
+  it('finds the track whose melody a query reuses among decoys and ranks it first', () => {
+    const query = coverOf(tracks[17]);
     const [best, next] = index.match(query);
     expect(best.referenceId).toBe('t17');
     expect(best.similarity).toBeGreaterThanOrEqual(80);
@@ -79,14 +81,7 @@ describe('CatalogueIndex', () => {
   });
 
   it('gives the same ranking and comparisons on two threads as on one', async () => {
-    const target = tracks[17];
-    const query = aTrack({
-      seed: 999,
-      key: aKey(4),
-      bpm: 100,
-      melody: transformMelody(target.melody, 4, 100 / target.tempoBpm),
-      embedding: anEmbedding(5, 64, target.embedding),
-    });
+    const query = coverOf(tracks[17]);
     const matches = index.match(query);
     expect(matches.length).toBeGreaterThan(2);
     expect(await index.matchAsync(query)).toEqual(matches);
