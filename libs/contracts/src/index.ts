@@ -5,3 +5,4 @@ export * from './subjects';
 export * from './events';
 export * from './analysis';
 export * from './identity-requests';
+export * from './upload';
