@@ -112,6 +112,7 @@ export const UploadEvents = {
 } as const;
 
 export const AnalysisEvents = {
+  started: 'events.analysis.analysis.started',
   completed: 'events.analysis.analysis.completed',
   failed: 'events.analysis.analysis.failed',
 } as const;
@@ -135,6 +136,13 @@ export interface UploadDeletedEvent {
   userId: string;
   objectPath: string;
   deletedBy: string;
+}
+
+export interface AnalysisStartedEvent {
+  uploadId: string;
+  analysisId: string;
+  userId: string;
+  startedAt: string;
 }
 
 export interface AnalysisCompletedEvent {
