@@ -80,6 +80,11 @@ export interface UploadTotals {
   uploadedSongTitles: string[];
 }
 
+/** `billing.entitlements.get` request: whose limit. */
+export interface EntitlementRequest {
+  userId: string;
+}
+
 /** The monthly analysis limit of a user; billing answers it, the upload service enforces it. */
 export interface Entitlement {
   monthlyAnalyses: number;
