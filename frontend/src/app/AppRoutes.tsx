@@ -1,17 +1,13 @@
 import type { CurrentUser } from '@originality/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner';
 import { LoginPage, useAccess } from '../features/auth';
-import { HomePage } from '../features/home';
-import { HisaraiPage, NotFoundPage, TermsPage } from '../features/info';
 import { LandingPage } from '../features/landing';
 import { MaintenancePage, useMaintenanceStatus } from '../features/maintenance';
 import { UpgradeDialogProvider } from '../features/plans';
-import { ProfilePage } from '../features/profile';
 import type { Access } from '../lib/access';
-import { AdminArea } from './AdminArea';
-import { SignedInLayout } from './layout/SignedInLayout';
+import { AdminArea, HisaraiPage, HomePage, NotFoundPage, ProfilePage, SignedInLayout, TermsPage } from './lazy-pages';
 
 /** The path that always answers, maintenance or not (spec §2). */
 export const MAINTENANCE_BYPASS_PATH = '/hisarai';
@@ -58,14 +54,16 @@ export function AppRoutes() {
   }
   return (
     <UpgradeDialogProvider user={user}>
-      <Routes>
-        {user ? signedInRoutes(user, access) : signedOutRoutes()}
-        <Route path="/landing" element={<LandingPage />} />
-        <Route path="/terms" element={<TermsPage />} />
-        <Route path="/maintenance" element={<MaintenancePage />} />
-        <Route path={MAINTENANCE_BYPASS_PATH} element={<HisaraiPage access={access} />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <Suspense fallback={<PageSpinner label="Loading the page" />}>
+        <Routes>
+          {user ? signedInRoutes(user, access) : signedOutRoutes()}
+          <Route path="/landing" element={<LandingPage />} />
+          <Route path="/terms" element={<TermsPage />} />
+          <Route path="/maintenance" element={<MaintenancePage />} />
+          <Route path={MAINTENANCE_BYPASS_PATH} element={<HisaraiPage access={access} />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
     </UpgradeDialogProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { ToastRegion } from '../components/ToastRegion';
 import { createQueryClient } from './query-client';
@@ -12,10 +12,8 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
   return (
     <QueryClientProvider client={client}>
       <ConfigProvider theme={THEME}>
-        <AntApp>
-          <ToastRegion />
-          {children}
-        </AntApp>
+        <ToastRegion />
+        {children}
       </ConfigProvider>
     </QueryClientProvider>
   );

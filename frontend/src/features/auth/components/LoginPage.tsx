@@ -1,10 +1,11 @@
 import { CheckCircleFilled, LoginOutlined } from '@ant-design/icons';
-import { Alert, Button, Card } from 'antd';
+import { Alert, Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { goToSignIn } from '../../../lib/navigation';
 import { TIMINGS } from '../../../lib/timings';
 import { Logo } from '../../../components/Logo';
+import { PlainCard } from '../../../components/PlainCard';
 
 const BENEFITS = ['Advanced AI music analysis', 'Secure and private uploads', 'Real-time originality scoring'];
 
@@ -21,7 +22,7 @@ export function LoginPage() {
 
   return (
     <main className="centered-page">
-      <Card className="login-card">
+      <PlainCard className="login-card">
         <Logo />
         <h1>Welcome Back</h1>
         <p>Sign in to check the originality of your AI-generated music.</p>
@@ -45,7 +46,7 @@ export function LoginPage() {
         >
           {signingIn ? 'Signing In...' : 'Continue with Sign-In'}
         </Button>
-      </Card>
+      </PlainCard>
     </main>
   );
 }

@@ -1,6 +1,6 @@
 import { AudioOutlined, ExperimentOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { Card } from 'antd';
 import type { ReactNode } from 'react';
+import { PlainCard } from '../../../components/PlainCard';
 
 const FEATURES: { title: string; icon: ReactNode; text: string }[] = [
   {
@@ -24,13 +24,13 @@ export function FeatureCards() {
   return (
     <section className="feature-grid" aria-label="Features">
       {FEATURES.map((feature) => (
-        <Card key={feature.title} className="feature-card">
+        <PlainCard key={feature.title} className="feature-card">
           <span className="feature-icon" aria-hidden>
             {feature.icon}
           </span>
           <h2 className="card-title">{feature.title}</h2>
           <p>{feature.text}</p>
-        </Card>
+        </PlainCard>
       ))}
     </section>
   );

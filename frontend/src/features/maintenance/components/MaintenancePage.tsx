@@ -1,5 +1,6 @@
 import { MailOutlined, ToolOutlined } from '@ant-design/icons';
-import { Button, Card } from 'antd';
+import { Button } from 'antd';
+import { PlainCard } from '../../../components/PlainCard';
 import { SUPPORT_EMAIL } from '../../../lib/timings';
 
 const BEING_UPDATED = ['Music Analysis Engine', 'User Dashboard'];
@@ -7,7 +8,7 @@ const BEING_UPDATED = ['Music Analysis Engine', 'User Dashboard'];
 export function MaintenancePage() {
   return (
     <main className="centered-page">
-      <Card className="maintenance-card">
+      <PlainCard className="maintenance-card">
         <ToolOutlined className="maintenance-icon" aria-hidden />
         <h1>We're Upgrading Our Platform</h1>
         <p>We're making improvements to give you a better originality check. We launch in November 2025.</p>
@@ -20,7 +21,7 @@ export function MaintenancePage() {
         <Button icon={<MailOutlined aria-hidden />} href={`mailto:${SUPPORT_EMAIL}`}>
           Contact Support
         </Button>
-      </Card>
+      </PlainCard>
     </main>
   );
 }

@@ -1,6 +1,5 @@
 import type { CurrentUser } from '@originality/contracts';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { UpgradeDialog } from '../components/UpgradeDialog';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import type { PlanId } from '../lib/plans';
 
 interface Selection {
@@ -8,24 +7,35 @@ interface Selection {
   coupon?: string;
 }
 
+/** Loaded when first opened: its modal, inputs and plan cards stay out of the pages that never open it. */
+const UpgradeDialog = lazy(() => import('../components/UpgradeDialog').then((m) => ({ default: m.UpgradeDialog })));
+
 const OpenUpgradeDialog = createContext<(selection?: Selection) => void>(() => {});
 
 /** One upgrade dialog for the whole app; any button opens it through {@link useUpgradeDialog}. */
 export function UpgradeDialogProvider({ user, children }: { user: CurrentUser | null; children: ReactNode }) {
   const [selection, setSelection] = useState<Selection | null>(null);
-  const open = useCallback((next: Selection = {}) => setSelection(next), []);
+  const [opened, setOpened] = useState(false);
+  const open = useCallback((next: Selection = {}) => {
+    setSelection(next);
+    setOpened(true);
+  }, []);
   const close = useCallback(() => setSelection(null), []);
   const value = useMemo(() => open, [open]);
   return (
     <OpenUpgradeDialog.Provider value={value}>
       {children}
-      <UpgradeDialog
-        open={selection !== null}
-        user={user}
-        initialPlan={selection?.planId}
-        initialCoupon={selection?.coupon}
-        onClose={close}
-      />
+      {opened && (
+        <Suspense fallback={null}>
+          <UpgradeDialog
+            open={selection !== null}
+            user={user}
+            initialPlan={selection?.planId}
+            initialCoupon={selection?.coupon}
+            onClose={close}
+          />
+        </Suspense>
+      )}
     </OpenUpgradeDialog.Provider>
   );
 }

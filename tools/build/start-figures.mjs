@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+// `npm run bench:start`: start time and memory of each process, compiled (dist/, as in the image) against the dev
+// path (TypeScript through @swc-node/register, as `npm start`). Builds dist/ first, then for each runtime starts the
+// five services one after the other and the gateway last, each against a private nats-server and a fresh database,
+// and prints the time from spawning the process to its first green /health/ready, the CPU time it used to get there
+// (the steadier figure on a busy machine) and its resident memory then.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import { join } from 'node:path';
+import { dropDatabase, provideNats, providePostgres, waitFor } from '../dev/infra.mjs';
+import { ROOT, SERVICES } from '../dev/stack.mjs';
+
+const BASE_DB = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const APPS = [
+  ...SERVICES.map((s) => ({ name: s.name, source: s.entry })),
+  { name: 'gateway', source: 'gateway/src/main.ts' },
+];
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
+const RUNTIMES = {
+  compiled: (source) => [join('dist', source.replace(/\.ts$/, '.js'))],
+  'dev (swc-node)': (source) => ['-r', '@swc-node/register', source],
+};
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function ready(url) {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** CPU time the process has used (user + system, ms): unlike wall time, little moved by other load on the machine. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of proc(5))
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
+}
+
+/** Starts one app and resolves when its readiness answers 200, with the time that took and its memory then. */
+async function measure(name, args, env, children) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...env, HTTP_PORT: String(port) }, stdio: 'ignore' });
+  children.push(child);
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+      return ready(`http://127.0.0.1:${port}/health/ready`);
+    },
+    { timeoutMs: 120_000, intervalMs: 20, what: `${name} ready` },
+  );
+  return { startMs: performance.now() - started, cpuMs: cpuMs(child.pid), rssMb: rssMb(child.pid) };
+}
+
+async function stopAll(children) {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+async function measureRuntime(runtime, command) {
+  const dbUrl = new URL(BASE_DB);
+  dbUrl.pathname = `/originality_start_${process.pid}_${Date.now()}`;
+  const postgres = await providePostgres(dbUrl.toString(), () => {});
+  const nats = await provideNats(`nats://127.0.0.1:${await freePort()}`, () => {});
+  const idpPort = await freePort();
+  const issuer = `http://localhost:${idpPort}`;
+  const children = [];
+  const env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    SWC_NODE_PROJECT: join(ROOT, 'tsconfig.runtime.json'),
+    DATABASE_URL: postgres.url,
+    NATS_URL: nats.url,
+    LOG_LEVEL: 'warn',
+    OIDC_ISSUER_URL: issuer,
+  };
+  const rows = [];
+  try {
+    children.push(
+      spawn(process.execPath, ['tools/dev-idp/server.mjs'], {
+        cwd: ROOT,
+        env: { ...env, DEV_IDP_PORT: String(idpPort), DEV_IDP_ISSUER: issuer },
+        stdio: 'ignore',
+      }),
+    );
+    await waitFor(() => ready(`${issuer}/.well-known/openid-configuration`), { what: 'dev IdP' });
+    for (const app of APPS)
+      rows.push({ runtime, app: app.name, ...(await measure(app.name, command(app.source), env, children)) });
+  } finally {
+    await stopAll(children);
+    await nats.stop();
+    await dropDatabase(postgres.url).catch(() => {});
+    await postgres.stop();
+  }
+  return rows;
+}
+
+const build = spawnSync(process.execPath, ['tools/build/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+if (build.status !== 0) process.exit(1);
+const rows = [];
+for (const [runtime, command] of Object.entries(RUNTIMES)) rows.push(...(await measureRuntime(runtime, command)));
+
+console.log('\nprocess            runtime           start→ready   RSS at ready');
+for (const r of rows)
+  console.log(
+    `${r.app.padEnd(18)} ${r.runtime.padEnd(16)} ${`${Math.round(r.startMs)} ms`.padStart(12)} ${`${Math.round(r.rssMb)} MB`.padStart(14)}`,
+  );
+for (const runtime of Object.keys(RUNTIMES)) {
+  const mine = rows.filter((r) => r.runtime === runtime);
+  const sum = (key) => mine.reduce((total, r) => total + r[key], 0);
+  console.log(
+    `total, ${runtime}: ${Math.round(sum('startMs'))} ms start (one after the other), ${Math.round(sum('rssMb'))} MB RSS`,
+  );
+}
