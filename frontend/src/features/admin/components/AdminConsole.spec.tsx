@@ -1,9 +1,10 @@
 import type { AdminAnalytics, HeatmapData, UploadView } from '@originality/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { aSuperAdmin, aUser } from '../../../test/factories';
+import { aSuperAdmin, aUser, anAdminListEntry } from '../../../test/factories';
 import { type FakeAnswer, fakeServer, maintenanceOff } from '../../../test/fake-server';
 import { renderApp } from '../../../test/render';
 import { DELETE_QUESTION } from './UploadManagement';
+import { REFUND_QUESTION } from './UserManagement';
 
 const boss = { body: aSuperAdmin() };
 const promotedAdmin = { body: aUser({ id: 'ada', email: 'ada@example.com', role: 'admin' }) };
@@ -319,5 +320,56 @@ describe('upload management', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Delete Failed')).toBeInTheDocument();
     expect(screen.getByText('No such upload.')).toBeInTheDocument();
+  });
+});
+
+describe('user management', () => {
+  const users = [
+    anAdminListEntry({ id: 'u1', email: 'lee@example.com', subscriptionStatus: 'active', subscriptionTier: 'monthly' }),
+    anAdminListEntry({ id: 'u2', email: 'kim@example.com' }),
+  ];
+
+  it('refunds an active subscriber after confirmation, as a promoted admin too', async () => {
+    const server = fakeServer({
+      'GET /api/auth/user': promotedAdmin,
+      'GET /api/admin/users': { body: users },
+      'POST /api/admin/refund': { body: { message: 'Refunded $19.99 to lee@example.com.' } },
+    });
+    renderApp('/admin/users');
+    const list = await screen.findByRole('list', { name: 'Users' });
+    const [lee, kim] = within(list).getAllByRole('listitem');
+    expect(within(kim).queryByRole('button', { name: 'Process Refund' })).not.toBeInTheDocument();
+    fireEvent.click(within(lee).getByRole('button', { name: 'Process Refund' }));
+    expect(await screen.findByText(REFUND_QUESTION)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('Refund Processed')).toBeInTheDocument();
+    expect(screen.getByText('Refunded $19.99 to lee@example.com.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/admin/refund').map((c) => c.body)).toEqual([
+      { userId: 'u1', reason: 'requested_by_admin' },
+    ]);
+  });
+
+  it("shows 'Refund Failed' with the server's reason", async () => {
+    fakeServer({
+      'GET /api/auth/user': boss,
+      'GET /api/admin/users': { body: users },
+      'POST /api/admin/refund': { status: 409, body: { error: 'Nothing to refund.', code: 'CONFLICT' } },
+    });
+    renderApp('/admin/users');
+    const list = await screen.findByRole('list', { name: 'Users' });
+    fireEvent.click(within(list).getByRole('button', { name: 'Process Refund' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('Refund Failed')).toBeInTheDocument();
+    expect(screen.getByText('Nothing to refund.')).toBeInTheDocument();
+  });
+
+  it('offers Retry when the users cannot be loaded', async () => {
+    const server = fakeServer({
+      'GET /api/auth/user': boss,
+      'GET /api/admin/users': { status: 503, body: { error: 'identity is unavailable', code: 'UNAVAILABLE' } },
+    });
+    renderApp('/admin/users');
+    fireEvent.click(await screen.findByRole('button', { name: /Retry/ }));
+    await waitFor(() => expect(server.callsTo('GET', '/api/admin/users')).toHaveLength(2));
   });
 });
