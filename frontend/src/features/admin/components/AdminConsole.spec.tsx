@@ -363,12 +363,12 @@ describe('user management', () => {
     expect(screen.getByText('Nothing to refund.')).toBeInTheDocument();
   });
 
-  it('offers Retry when the users cannot be loaded', async () => {
+  it.each(['/admin/users', '/admin/roles'])('offers Retry on %s when the users cannot be loaded', async (path) => {
     const server = fakeServer({
       'GET /api/auth/user': boss,
       'GET /api/admin/users': { status: 503, body: { error: 'identity is unavailable', code: 'UNAVAILABLE' } },
     });
-    renderApp('/admin/users');
+    renderApp(path);
     fireEvent.click(await screen.findByRole('button', { name: /Retry/ }));
     await waitFor(() => expect(server.callsTo('GET', '/api/admin/users')).toHaveLength(2));
   });
