@@ -1,11 +1,13 @@
 import { type DynamicModule, Module, ValidationPipe } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { PlatformHealthModule, PlatformLoggerModule, PlatformRpcModule } from '@originality/platform';
 import { AccessGuard } from './access/access.guard';
+import { PermissionTableCheck } from './access/permissions';
 import { CallerService } from './access/caller.service';
 import { AdminController } from './admin/admin.controller';
+import { AdminAnalyticsGatewayModule } from './admin-analytics/admin-analytics.module';
 import { AuthController } from './auth/auth.controller';
 import { OidcClient } from './auth/oidc-client';
 import { OidcStrategy } from './auth/oidc.strategy';
@@ -52,11 +54,14 @@ export class GatewayModule {
         ThrottlerModule.forRoot(rateLimits(config)),
         PassportModule,
         SessionModule,
+        DiscoveryModule,
+        AdminAnalyticsGatewayModule,
       ],
       controllers: [AuthController, UsersController, MaintenanceController, AdminController],
       providers: [
         IdentityClient,
         CallerService,
+        PermissionTableCheck,
         MaintenanceState,
         OidcClient,
         SignInService,

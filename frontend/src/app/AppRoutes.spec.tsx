@@ -72,8 +72,8 @@ describe('routes and maintenance gating', () => {
     expect(server.callsTo('GET', '/api/maintenance-status')).toHaveLength(0);
   });
 
-  it('denies /admin to anyone but the super administrator, including a promoted admin', async () => {
-    fakeServer({ 'GET /api/auth/user': user(aUser({ role: 'admin' })), 'GET /api/maintenance-status': maintenanceOff });
+  it('denies /admin to a user without admin permissions', async () => {
+    fakeServer({ 'GET /api/auth/user': user(aUser()), 'GET /api/maintenance-status': maintenanceOff });
     renderApp('/admin');
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByText('This area requires administrator privileges.')).toBeInTheDocument();

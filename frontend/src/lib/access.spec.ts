@@ -20,9 +20,16 @@ describe('access flags', () => {
     });
   });
 
-  it('denies the admin screens to a promoted admin (only the super administrator sees them)', () => {
+  it("lets a promoted admin into the console with the admin card's permissions only", () => {
     const access = accessFor(aUser({ role: 'admin' }));
-    expect(access.canAccessAdmin).toBe(false);
+    expect(access.canAccessAdmin).toBe(true);
+    expect([...access.permissions].sort()).toEqual([
+      'manage_users',
+      'process_refunds',
+      'view_analytics',
+      'view_upload_activity',
+    ]);
+    expect(access).toMatchObject({ canManageRoles: false, canManageMaintenance: false, canManageUsers: true });
     expect(access.bypassesMaintenance).toBe(false);
   });
 

@@ -1,10 +1,15 @@
-import { can, type CurrentUser, Permission } from '@originality/contracts';
+import { type CurrentUser, type Permission, permissionsOf } from '@originality/contracts';
 
 /** What the current user may see and do. Routes and buttons ask these flags, never user ids. */
 export interface Access {
   isSignedIn: boolean;
   isVip: boolean;
-  /** Every admin screen (spec §6: the super administrator only; a promoted admin is denied). */
+  /**
+   * The permissions of the Role Permissions card (the server enforces the same ones): a promoted
+   * admin holds the admin's, the super administrator all of them.
+   */
+  permissions: ReadonlySet<Permission>;
+  /** The admin console: anyone holding an admin permission; each screen then asks for its own. */
   canAccessAdmin: boolean;
   canManageMaintenance: boolean;
   canManageRoles: boolean;
@@ -16,14 +21,15 @@ export interface Access {
 
 export function accessFor(user: CurrentUser | null): Access {
   const superAdmin = user?.isSuperAdmin === true;
-  const caller = user ? { roles: [user.role], isSuperAdmin: superAdmin } : null;
+  const permissions = permissionsOf(user ? { roles: [user.role], isSuperAdmin: superAdmin } : null);
   return {
     isSignedIn: user !== null,
     isVip: user?.subscriptionStatus === 'active',
-    canAccessAdmin: superAdmin,
-    canManageMaintenance: superAdmin && can(caller, Permission.MANAGE_MAINTENANCE),
-    canManageRoles: superAdmin && can(caller, Permission.MANAGE_ROLES),
-    canManageUsers: superAdmin && can(caller, Permission.MANAGE_USERS),
+    permissions,
+    canAccessAdmin: permissions.size > 0,
+    canManageMaintenance: permissions.has('manage_maintenance'),
+    canManageRoles: permissions.has('manage_roles'),
+    canManageUsers: permissions.has('manage_users'),
     canSeeAdminStatistics: superAdmin,
     bypassesMaintenance: superAdmin,
   };

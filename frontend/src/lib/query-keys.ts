@@ -7,4 +7,7 @@ export const queryKeys = {
   maintenanceStatus: ['/api/maintenance-status'] as const,
   adminMaintenanceStatus: ['/api/admin/maintenance-status'] as const,
   adminUsers: ['/api/admin/users'] as const,
+  adminAnalytics: ['/api/admin/analytics'] as const,
+  adminHeatmap: (timeframe: number) => [`/api/admin/heatmap-data?timeframe=${timeframe}`] as const,
+  adminRecentUploads: ['/api/admin/recent-uploads'] as const,
 };

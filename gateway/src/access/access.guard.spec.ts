@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { type Caller, Permission, Role } from '@originality/contracts';
 import { AdminController } from '../admin/admin.controller';
-import { REQUIRED_PERMISSION } from './access.decorators';
 import { accessDecision } from './access.guard';
 import { isSuperAdminSubject } from './caller.service';
+import { adminRouteRequirement, routeKey, routesOf } from './permissions';
 
 const aCaller = (overrides: Partial<Caller> = {}): Caller => ({
   userId: 'dev:someone@example.test',
@@ -47,19 +47,23 @@ describe('access decisions', () => {
 });
 
 describe('admin routes', () => {
-  const expected: Record<string, Permission> = {
-    listUsers: Permission.MANAGE_USERS,
-    promoteUser: Permission.MANAGE_ROLES,
-    maintenanceStatus: Permission.MANAGE_MAINTENANCE,
-    toggleMaintenance: Permission.MANAGE_MAINTENANCE,
-  };
+  it('each have a permission in the table, and none is left out', () => {
+    for (const route of routesOf([AdminController]))
+      expect([routeKey(route.method, route.path), adminRouteRequirement(route.method, route.path)]).toEqual([
+        routeKey(route.method, route.path),
+        { permission: expect.any(String) },
+      ]);
+  });
 
-  it('each require the permission of the spec, and none is left unguarded', () => {
-    const handlers = Object.getOwnPropertyNames(AdminController.prototype).filter((name) => name !== 'constructor');
-    expect(handlers.sort()).toEqual(Object.keys(expected).sort());
-    for (const name of handlers) {
-      const handler = (AdminController.prototype as unknown as Record<string, object>)[name];
-      expect([name, Reflect.getMetadata(REQUIRED_PERMISSION, handler)]).toEqual([name, expected[name]]);
-    }
+  it.each([
+    ['GET', '/api/admin/users', { permission: Permission.MANAGE_USERS }],
+    ['POST', '/api/admin/promote-user', { permission: Permission.MANAGE_ROLES }],
+    ['DELETE', '/api/admin/uploads/:id', { permission: Permission.DELETE_UPLOADS }],
+    ['GET', '/api/admin/analytics', { permission: Permission.VIEW_ANALYTICS }],
+    ['GET', '/api/admin/something-new', 'unlisted'],
+    ['GET', '/api/administrative', null],
+    ['GET', '/api/auth/user', null],
+  ] as const)('%s %s needs %j', (method, path, expected) => {
+    expect(adminRouteRequirement(method, path)).toEqual(expected);
   });
 });

@@ -5,6 +5,7 @@ import { DomainError } from '@originality/platform';
 import type { Request } from 'express';
 import { REQUIRED_PERMISSION, REQUIRES_SIGN_IN } from './access.decorators';
 import { CallerService } from './caller.service';
+import { adminRouteRequirement } from './permissions';
 
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized';
 export const ADMIN_ONLY_MESSAGE = 'This area requires administrator privileges.';
@@ -20,7 +21,10 @@ export function accessDecision(
   return 'allow';
 }
 
-/** Enforces `@RequireSignIn()` and `@RequirePermission(...)` on every route that carries them. */
+/**
+ * Enforces the permission table on every /api/admin route (an unlisted one is refused), and
+ * `@RequireSignIn()` / `@RequirePermission(...)` on the other routes that carry them.
+ */
 @Injectable()
 export class AccessGuard implements CanActivate {
   constructor(
@@ -29,11 +33,15 @@ export class AccessGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<Request>();
+    const admin = adminRouteRequirement(request.method, (request.route as { path?: string } | undefined)?.path ?? '');
+    if (admin === 'unlisted') throw new DomainError(ErrorCode.FORBIDDEN, ADMIN_ONLY_MESSAGE);
     const targets = [context.getHandler(), context.getClass()];
-    const permission = this.reflector.getAllAndOverride<Permission | undefined>(REQUIRED_PERMISSION, targets);
+    const permission =
+      admin?.permission ?? this.reflector.getAllAndOverride<Permission | undefined>(REQUIRED_PERMISSION, targets);
     const signedIn = this.reflector.getAllAndOverride<boolean | undefined>(REQUIRES_SIGN_IN, targets) ?? false;
     if (!permission && !signedIn) return true;
-    const caller = await this.callers.callerOf(context.switchToHttp().getRequest<Request>());
+    const caller = await this.callers.callerOf(request);
     const decision = accessDecision(caller, { signedIn, permission });
     if (decision === 'unauthenticated') throw new DomainError(ErrorCode.UNAUTHENTICATED, UNAUTHORIZED_MESSAGE);
     if (decision === 'forbidden') throw new DomainError(ErrorCode.FORBIDDEN, ADMIN_ONLY_MESSAGE);

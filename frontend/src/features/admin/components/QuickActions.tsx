@@ -1,19 +1,16 @@
 import { Card } from 'antd';
 import { ButtonLink } from '../../../components/ButtonLink';
+import { useAccess } from '../../auth';
+import { ADMIN_SECTIONS } from '../lib/admin-sections';
 
-export const ADMIN_SECTIONS = [
-  { path: '/admin/users', label: 'User Management' },
-  { path: '/admin/uploads', label: 'Upload Management' },
-  { path: '/admin/subscriptions', label: 'Subscription Management' },
-  { path: '/admin/roles', label: 'Role Management' },
-  { path: '/admin/coupons', label: 'Coupon Management' },
-] as const;
-
+/** Links to the admin sections the current user may open. */
 export function QuickActions() {
+  const { access } = useAccess();
+  const sections = ADMIN_SECTIONS.filter((s) => s.quickAction && access.permissions.has(s.permission));
   return (
     <Card title="Quick Actions">
       <nav className="quick-actions" aria-label="Admin sections">
-        {ADMIN_SECTIONS.map((section) => (
+        {sections.map((section) => (
           <ButtonLink key={section.path} to={section.path}>
             {section.label}
           </ButtonLink>

@@ -1,13 +1,13 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { type AdminUserEntry, PROMOTABLE_ROLES } from '@originality/contracts';
-import { Alert, App, Button, Card, Empty } from 'antd';
+import { App, Button, Card, Empty } from 'antd';
 import { PageSpinner } from '../../../components/PageSpinner';
-import { errorDescription } from '../../../lib/api-client';
 import { toastFailure } from '../../../lib/global-errors';
 import { toast } from '../../../lib/toast';
 import { useAdminUsers } from '../api/list-users';
 import { usePromoteUser } from '../api/promote-user';
 import { AdminPageHeader } from './AdminPageHeader';
+import { LoadFailed } from './LoadFailed';
 import { RolePermissionsCard } from './RolePermissionsCard';
 import { RoleRow } from './RoleRow';
 
@@ -67,7 +67,9 @@ export function RoleManagement() {
       <AdminPageHeader title="Role Management" intro={INTRO} actions={refresh} />
       <Card title="Users">
         {users.isLoading && <PageSpinner label="Loading users" />}
-        {users.isError && <Alert type="error" showIcon title={errorDescription(users.error, 'Failed to load users')} />}
+        {users.isError && (
+          <LoadFailed what="Failed to load users" error={users.error} onRetry={() => void users.refetch()} />
+        )}
         {users.data && (
           <UserList
             users={users.data}
