@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ObjectStorage } from '@originality/platform';
+import { type TestObjectStore, getTestObjectStore } from '@originality/testing';
+
+describe('ObjectStorage against an S3-compatible server (s3rver)', () => {
+  let store: TestObjectStore;
+  let storage: ObjectStorage;
+
+  beforeAll(async () => {
+    store = await getTestObjectStore('storage-spec');
+    storage = ObjectStorage.fromEnv(store.env);
+    await storage.ensureBucket();
+  });
+
+  afterAll(async () => {
+    storage?.close();
+    await store?.stop();
+  });
+
+  it('presigns a PUT the client can send bytes to; head, range read, download and delete see them', async () => {
+    const key = 'uploads/user-1/a';
+    const url = await storage.presignPut(key, 'audio/mpeg', 600);
+    expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('600');
+    const body = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(1000, 7)]);
+    const put = await fetch(url, { method: 'PUT', body, headers: { 'Content-Type': 'audio/mpeg' } });
+    expect(put.status).toBe(200);
+
+    await expect(storage.head(key)).resolves.toEqual({ size: 1003, contentType: 'audio/mpeg' });
+    expect((await storage.readFirstBytes(key, 3)).toString()).toBe('ID3');
+    expect((await storage.readFirstBytes(key, 5000)).length).toBe(1003);
+
+    const dir = mkdtempSync(join(tmpdir(), 'storage-spec-'));
+    await storage.download(key, join(dir, 'copy'));
+    expect(readFileSync(join(dir, 'copy')).equals(body)).toBe(true);
+    rmSync(dir, { recursive: true, force: true });
+
+    await storage.delete(key);
+    await expect(storage.head(key)).resolves.toBeNull();
+    await expect(storage.delete(key)).resolves.toBeUndefined();
+  });
+
+  it('creates a missing bucket once, and a second call is harmless', async () => {
+    const other = ObjectStorage.fromEnv({ ...store.env, S3_BUCKET: 'fresh-bucket' });
+    await other.ensureBucket();
+    await other.ensureBucket();
+    await other.put('k', Buffer.from('x'));
+    await expect(other.head('k')).resolves.toMatchObject({ size: 1 });
+    other.close();
+  });
+
+  it('names the public endpoint origin for presigned URLs', () => {
+    const pub = ObjectStorage.fromEnv({ ...store.env, S3_PUBLIC_ENDPOINT: 'http://localhost:9000/' });
+    expect(pub.publicOrigin).toBe('http://localhost:9000');
+    pub.close();
+  });
+});
