@@ -1,17 +1,34 @@
 import { Module } from '@nestjs/common';
 import { ServiceName } from '@originality/contracts';
-import { PlatformServiceModule } from '@originality/platform';
+import { PlatformServiceModule, objectStorageProvider } from '@originality/platform';
+import { uploadConfigProvider } from './config';
 import { UploadMigrations } from './migrations';
+import { Entitlements } from './quota/entitlements';
+import { MonthlyQuota } from './quota/monthly-quota';
+import { MonthlyUsage } from './quota/monthly-usage.entity';
 import { UPLOAD_SCHEMA } from './schema';
+import { AnalysisStatusConsumer } from './uploads/analysis-status.consumer';
+import { UploadHandlers } from './uploads/upload.handlers';
+import { Upload } from './uploads/upload.entity';
+import { UploadsService } from './uploads/uploads.service';
 
 @Module({
   imports: [
     PlatformServiceModule.forRoot({
       name: ServiceName.UPLOAD,
       schema: UPLOAD_SCHEMA,
-      entities: [],
+      entities: [Upload, MonthlyUsage],
       migrations: UploadMigrations,
     }),
+  ],
+  controllers: [UploadHandlers],
+  providers: [
+    uploadConfigProvider,
+    objectStorageProvider,
+    Entitlements,
+    MonthlyQuota,
+    UploadsService,
+    AnalysisStatusConsumer,
   ],
 })
 export class UploadModule {}
