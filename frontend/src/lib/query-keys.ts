@@ -7,4 +7,9 @@ export const queryKeys = {
   maintenanceStatus: ['/api/maintenance-status'] as const,
   adminMaintenanceStatus: ['/api/admin/maintenance-status'] as const,
   adminUsers: ['/api/admin/users'] as const,
+  usage: ['/api/usage'] as const,
+  /** Every page of the upload history (paged with `?cursor=`). */
+  uploads: ['/api/audio/uploads'] as const,
+  upload: (id: string) => ['/api/audio/uploads', id] as const,
+  uploadResult: (id: string) => ['/api/audio/uploads', id, 'result'] as const,
 };

@@ -1,10 +1,15 @@
-import type { CurrentUser } from '@originality/contracts';
-import { useEffect } from 'react';
+import type { CurrentUser, UploadView } from '@originality/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ProfileStatistics } from '../../../components/ProfileStatistics';
 import type { Access } from '../../../lib/access';
 import { toast } from '../../../lib/toast';
 import { clearPendingSelection, readPendingSelection, useUpgradeDialog } from '../../plans';
-import { UploadsComingSoon } from './UploadsComingSoon';
+import { ResultsView } from '../../results';
+import { ProgressCard, UploadHistory, UploadPanel } from '../../uploads';
+
+/** The open result lives in the address (`/?result=<uploadId>`), so Back and reload keep the view. */
+const RESULT_PARAM = 'result';
 
 /** Resumes a plan choice made before sign-in (spec §2: the dialog reopens prefilled). */
 function useResumePlanChoice() {
@@ -18,8 +23,32 @@ function useResumePlanChoice() {
   }, [openUpgrade]);
 }
 
+function useOpenResult() {
+  const [params, setParams] = useSearchParams();
+  const open = useCallback((uploadId: string) => setParams({ [RESULT_PARAM]: uploadId }), [setParams]);
+  const close = useCallback(() => setParams({}), [setParams]);
+  return { openResultId: params.get(RESULT_PARAM), open, close };
+}
+
 export function HomePage({ user, access }: { user: CurrentUser; access: Access }) {
   useResumePlanChoice();
+  const result = useOpenResult();
+  const [analysing, setAnalysing] = useState<{ upload: UploadView; run: number } | null>(null);
+  const follow = useCallback(
+    (upload: UploadView) => setAnalysing((previous) => ({ upload, run: (previous?.run ?? 0) + 1 })),
+    [],
+  );
+  const dismissProgress = useCallback(() => setAnalysing(null), []);
+  const { open: openResult } = result;
+  const openCompleted = useCallback(
+    (uploadId: string) => {
+      setAnalysing(null);
+      openResult(uploadId);
+    },
+    [openResult],
+  );
+
+  if (result.openResultId) return <ResultsView uploadId={result.openResultId} onBack={result.close} />;
   return (
     <div className="stack">
       <section>
@@ -29,8 +58,17 @@ export function HomePage({ user, access }: { user: CurrentUser; access: Access }
           sounds closest to.
         </p>
       </section>
-      <UploadsComingSoon />
+      <UploadPanel onStarted={follow} />
+      {analysing && (
+        <ProgressCard
+          key={analysing.run}
+          upload={analysing.upload}
+          onCompleted={openCompleted}
+          onDismiss={dismissProgress}
+        />
+      )}
       <ProfileStatistics user={user} access={access} />
+      <UploadHistory onOpenResult={result.open} onReanalysisStarted={follow} />
     </div>
   );
 }

@@ -1,0 +1,4 @@
+import './uploads.css';
+export { UploadPanel } from './components/UploadPanel';
+export { UploadHistory } from './components/UploadHistory';
+export { ProgressCard } from './components/ProgressCard';
