@@ -54,8 +54,16 @@ export async function privateNats(): Promise<TestNatsServer> {
 }
 
 /** The real identity service, started as its main.ts would be, in a child process. */
-export async function startIdentity(env: Record<string, string>): Promise<{ stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'services/identity/src/main.ts'], {
+export function startIdentity(env: Record<string, string>): Promise<{ stop(): Promise<void> }> {
+  return startServiceProcess('identity', env);
+}
+
+/** A service (services/<name>/src/main.ts) in a child process, once it answers its NATS ping. */
+export async function startServiceProcess(
+  name: string,
+  env: Record<string, string>,
+): Promise<{ stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', `services/${name}/src/main.ts`], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -67,18 +75,17 @@ export async function startIdentity(env: Record<string, string>): Promise<{ stop
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const nc = await connect({ servers: env.NATS_URL });
+  const ping = `${name}.health.ping`;
   try {
     await eventually(
       async () => {
-        if (child.exitCode !== null) throw new Error(`identity exited with code ${child.exitCode}`);
+        if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
         return nc
-          .request('identity.health.ping', JSON.stringify({ pattern: 'identity.health.ping', data: {}, id: '1' }), {
-            timeout: 500,
-          })
+          .request(ping, JSON.stringify({ pattern: ping, data: {}, id: '1' }), { timeout: 500 })
           .then(() => true)
           .catch(() => false);
       },
-      { timeoutMs: 60_000, intervalMs: 250, what: 'identity service' },
+      { timeoutMs: 60_000, intervalMs: 250, what: `${name} service` },
     );
   } finally {
     await nc.close();
