@@ -56,6 +56,20 @@ export class ObjectStorage {
     return new ObjectStorage(loadConfig(objectStorageConfig, env));
   }
 
+  /** From the S3_* settings, with the bucket created when missing; says which setting to check when the store does not answer. */
+  static async connect(env: NodeJS.ProcessEnv = process.env): Promise<ObjectStorage> {
+    const storage = ObjectStorage.fromEnv(env);
+    try {
+      await storage.ensureBucket();
+    } catch (err) {
+      storage.close();
+      throw new Error(
+        `Cannot use bucket "${storage.bucket}" at ${storage.settings.S3_ENDPOINT} (S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID): ${(err as Error).message}`,
+      );
+    }
+    return storage;
+  }
+
   /** The origin the browser sends the bytes to (for the gateway's CSP connect-src). */
   get publicOrigin(): string {
     return new URL(this.settings.S3_PUBLIC_ENDPOINT ?? this.settings.S3_ENDPOINT).origin;

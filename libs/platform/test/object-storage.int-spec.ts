@@ -50,6 +50,15 @@ describe('ObjectStorage against an S3-compatible server (s3rver)', () => {
     other.close();
   });
 
+  it('connects with the bucket ready, or says which settings to check', async () => {
+    const connected = await ObjectStorage.connect({ ...store.env, S3_BUCKET: 'connect-bucket' });
+    await connected.put('k', Buffer.from('x'));
+    connected.close();
+    await expect(ObjectStorage.connect({ ...store.env, S3_ENDPOINT: 'http://127.0.0.1:9' })).rejects.toThrow(
+      /Cannot use bucket "storage-spec" at http:\/\/127\.0\.0\.1:9 \(S3_ENDPOINT/,
+    );
+  });
+
   it('names the public endpoint origin for presigned URLs', () => {
     const pub = ObjectStorage.fromEnv({ ...store.env, S3_PUBLIC_ENDPOINT: 'http://localhost:9000/' });
     expect(pub.publicOrigin).toBe('http://localhost:9000');

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ServiceName } from '@originality/contracts';
-import { PlatformServiceModule, objectStorageProvider } from '@originality/platform';
+import { ObjectStorage, PlatformServiceModule } from '@originality/platform';
 import { uploadConfigProvider } from './config';
 import { UploadMigrations } from './migrations';
 import { Entitlements } from './quota/entitlements';
@@ -24,7 +24,8 @@ import { UploadsService } from './uploads/uploads.service';
   controllers: [UploadHandlers],
   providers: [
     uploadConfigProvider,
-    objectStorageProvider,
+    // The uploads bucket exists before the first URL is handed out (MinIO and S3 start without it).
+    { provide: ObjectStorage, useFactory: () => ObjectStorage.connect() },
     Entitlements,
     MonthlyQuota,
     UploadsService,
