@@ -1,4 +1,5 @@
 import { accountTests } from './account.mjs';
 import { maintenanceTests } from './maintenance.mjs';
+import { uploadTests } from './upload.mjs';
 
-export const tests = [...accountTests, ...maintenanceTests];
+export const tests = [...accountTests, ...maintenanceTests, ...uploadTests];
