@@ -12,8 +12,11 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { Provider } from '@nestjs/common';
+import { Injectable, type Provider } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { type HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
 import { type ConfigOf, type ConfigSpec, bool, loadConfig, str, url } from './config';
+import type { ReadinessCheck } from './health';
 
 /** The object storage settings every process that touches S3 reads (names agreed in the README). */
 export const objectStorageConfig = {
@@ -128,10 +131,15 @@ export class ObjectStorage {
     await this.s3.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
+  /** Throws unless the store answers and the bucket exists. */
+  async ping(): Promise<void> {
+    await this.s3.send(new HeadBucketCommand({ Bucket: this.bucket }));
+  }
+
   /** Creates the bucket when it is missing (local stores start empty). */
   async ensureBucket(): Promise<void> {
     try {
-      await this.s3.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      await this.ping();
       return;
     } catch (err) {
       if (!isNotFound(err)) throw err;
@@ -172,3 +180,25 @@ export const objectStorageProvider: Provider = {
   provide: ObjectStorage,
   useFactory: () => ObjectStorage.fromEnv(),
 };
+
+/**
+ * Readiness of a process that serves uploads: the object store answers and has the bucket.
+ * (`health: { readiness: [ObjectStorageReadiness] }`; the storage is looked up in the app.)
+ */
+@Injectable()
+export class ObjectStorageReadiness implements ReadinessCheck {
+  constructor(
+    private readonly moduleRef: ModuleRef,
+    private readonly indicators: HealthIndicatorService,
+  ) {}
+
+  async check(): Promise<HealthIndicatorResult> {
+    const indicator = this.indicators.check('objectStorage');
+    try {
+      await this.moduleRef.get(ObjectStorage, { strict: false }).ping();
+      return indicator.up();
+    } catch (err) {
+      return indicator.down((err as Error).message || (err as Error).name);
+    }
+  }
+}

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ServiceName } from '@originality/contracts';
-import { ObjectStorage, PlatformServiceModule } from '@originality/platform';
+import { ObjectStorage, ObjectStorageReadiness, PlatformServiceModule } from '@originality/platform';
 import { uploadConfigProvider } from './config';
 import { UploadMigrations } from './migrations';
 import { Entitlements } from './quota/entitlements';
@@ -19,6 +19,7 @@ import { UploadsService } from './uploads/uploads.service';
       schema: UPLOAD_SCHEMA,
       entities: [Upload, MonthlyUsage],
       migrations: UploadMigrations,
+      health: { readiness: [ObjectStorageReadiness] },
     }),
   ],
   controllers: [UploadHandlers],

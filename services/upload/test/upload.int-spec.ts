@@ -130,6 +130,12 @@ describe('upload service (real Postgres, NATS and S3-compatible store)', () => {
     await Promise.all([db?.drop(), nats?.stop(), store?.stop()]);
   });
 
+  it('is ready only with the object store: readiness reports it', async () => {
+    const res = await fetch(`${(await app.getUrl()).replace('[::1]', 'localhost')}/health/ready`);
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(await res.json())).toMatch(/"objectStorage":\{"status":"up"\}/);
+  });
+
   it('presigns a PUT, then registers the stored song as pending and announces upload.created', async () => {
     const ann = aCaller();
     const objectPath = await put(ann, MP3);
