@@ -69,7 +69,7 @@ export const uploadTests = [
 
         await rows
           .last()
-          .getByRole('button', { name: basename(copy.path) })
+          .getByRole('button', { name: basename(copy.path), exact: true })
           .click();
         await page.getByRole('heading', { name: 'Analysis Results' }).waitFor();
         await page.locator('.match').first().getByText(copy.title, { exact: true }).waitFor();

@@ -176,6 +176,19 @@ describe('home screen upload', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: /Analyzing/ })).not.toBeInTheDocument());
   });
 
+  it('after a reload, follows the newest analysis still under way', async () => {
+    homeServer({
+      'GET /api/audio/uploads?limit=10': { body: aPage([anUpload({ id: 'up-9', analysisStatus: 'analyzing' })]) },
+    });
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: /Analyzing “my-song.mp3”/ })).toBeInTheDocument();
+    expect(FakeEventSource.latest().url).toBe('/api/audio/uploads/up-9/events');
+    act(() =>
+      FakeEventSource.latest().emit('progress', { ...progress(30, 'extracting audio features'), uploadId: 'up-9' }),
+    );
+    expect(await screen.findByText('30%')).toBeInTheDocument();
+  });
+
   it('shows ∞ for an unlimited plan', async () => {
     homeServer({ 'GET /api/usage': { body: { current: 42, max: 999_999 } } });
     renderApp('/');

@@ -1,12 +1,12 @@
 import type { CurrentUser, UploadView } from '@originality/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ProfileStatistics } from '../../../components/ProfileStatistics';
 import type { Access } from '../../../lib/access';
 import { toast } from '../../../lib/toast';
 import { clearPendingSelection, readPendingSelection, useUpgradeDialog } from '../../plans';
 import { ResultsView } from '../../results';
-import { ProgressCard, UploadHistory, UploadPanel } from '../../uploads';
+import { ProgressCard, UploadHistory, UploadPanel, useRunningUpload } from '../../uploads';
 
 /** The open result lives in the address (`/?result=<uploadId>`), so Back and reload keep the view. */
 const RESULT_PARAM = 'result';
@@ -30,14 +30,24 @@ function useOpenResult() {
   return { openResultId: params.get(RESULT_PARAM), open, close };
 }
 
+/** After a reload, the card picks up the newest analysis still under way (once; a dismissed card stays closed). */
+function useFollowRunningAnalysis(idle: boolean, followed: ReadonlySet<string>, follow: (upload: UploadView) => void) {
+  const running = useRunningUpload();
+  useEffect(() => {
+    if (idle && running && !followed.has(running.id)) follow(running);
+  }, [idle, running, followed, follow]);
+}
+
 export function HomePage({ user, access }: { user: CurrentUser; access: Access }) {
   useResumePlanChoice();
   const result = useOpenResult();
   const [analysing, setAnalysing] = useState<{ upload: UploadView; run: number } | null>(null);
-  const follow = useCallback(
-    (upload: UploadView) => setAnalysing((previous) => ({ upload, run: (previous?.run ?? 0) + 1 })),
-    [],
-  );
+  const followed = useRef(new Set<string>());
+  const follow = useCallback((upload: UploadView) => {
+    followed.current.add(upload.id);
+    setAnalysing((previous) => ({ upload, run: (previous?.run ?? 0) + 1 }));
+  }, []);
+  useFollowRunningAnalysis(analysing === null, followed.current, follow);
   const dismissProgress = useCallback(() => setAnalysing(null), []);
   const { open: openResult } = result;
   const openCompleted = useCallback(
