@@ -124,7 +124,8 @@ export class WorkQueue<T> {
     return {
       stop: async () => {
         state.stopped = true;
-        for (const pull of state.pulls) await pull.close().catch(() => undefined);
+        // Ends the waiting pulls (their lanes see `stopped`); a running job finishes first.
+        for (const pull of state.pulls) pull.stop();
         await Promise.all(lanes);
       },
     };
@@ -154,6 +155,8 @@ export class WorkQueue<T> {
     const consumer = await this.jetStream.client.consumers.get(this.spec.stream, this.spec.durable);
     const pull = await consumer.fetch({ max_messages: 1, expires: PULL_EXPIRES_MS });
     state.pulls.add(pull);
+    // Stopped while this pull was being set up: stop() did not see it, so close it here.
+    if (state.stopped) pull.stop();
     try {
       for await (const msg of pull) return msg;
       return null;
