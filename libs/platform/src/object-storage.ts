@@ -78,13 +78,21 @@ export class ObjectStorage {
     return new URL(this.settings.S3_PUBLIC_ENDPOINT ?? this.settings.S3_ENDPOINT).origin;
   }
 
-  /** A URL the browser can PUT the object to for `seconds`; bound to `contentType` when given. */
-  presignPut(key: string, contentType: string | undefined, seconds: number): Promise<string> {
-    const command = new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType });
-    return getSignedUrl(this.publicS3, command, {
-      expiresIn: seconds,
-      ...(contentType ? { signableHeaders: new Set(['content-type']) } : {}),
+  /**
+   * A URL the browser can PUT the object to for `seconds`. Bound to `contentType` and to
+   * `contentLength` when given: a store that checks signatures (S3, MinIO) refuses any other.
+   */
+  presignPut(key: string, contentType: string | undefined, seconds: number, contentLength?: number): Promise<string> {
+    const command = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ContentType: contentType,
+      ContentLength: contentLength,
     });
+    const signed = [contentType && 'content-type', contentLength !== undefined && 'content-length'].filter(
+      (h): h is string => Boolean(h),
+    );
+    return getSignedUrl(this.publicS3, command, { expiresIn: seconds, signableHeaders: new Set(signed) });
   }
 
   /** Size and type of the object, or null when there is none. */
@@ -165,6 +173,10 @@ function clientConfig(settings: ObjectStorageSettings, endpoint: string): S3Clie
     region: settings.S3_REGION,
     forcePathStyle: settings.S3_FORCE_PATH_STYLE,
     credentials: { accessKeyId: settings.S3_ACCESS_KEY_ID, secretAccessKey: settings.S3_SECRET_ACCESS_KEY },
+    // Otherwise the SDK writes the checksum of an empty body into presigned URLs, and S3 or MinIO
+    // refuse the browser's PUT of the real file; range reads carry no whole-object checksum either.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   };
 }
 

@@ -22,7 +22,11 @@ describe('ObjectStorage against an S3-compatible server (s3rver)', () => {
   it('presigns a PUT the client can send bytes to; head, range read, download and delete see them', async () => {
     const key = 'uploads/user-1/a';
     const url = await storage.presignPut(key, 'audio/mpeg', 600);
-    expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('600');
+    const params = new URL(url).searchParams;
+    expect(params.get('X-Amz-Expires')).toBe('600');
+    expect(params.get('X-Amz-SignedHeaders')).toBe('content-type;host');
+    // No checksum of an empty body: S3 and MinIO would refuse the real file against it.
+    expect([...params.keys()].filter((k) => /checksum/i.test(k))).toEqual([]);
     const body = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(1000, 7)]);
     const put = await fetch(url, { method: 'PUT', body, headers: { 'Content-Type': 'audio/mpeg' } });
     expect(put.status).toBe(200);
@@ -39,6 +43,11 @@ describe('ObjectStorage against an S3-compatible server (s3rver)', () => {
     await storage.delete(key);
     await expect(storage.head(key)).resolves.toBeNull();
     await expect(storage.delete(key)).resolves.toBeUndefined();
+  });
+
+  it('binds the URL to the declared size when one is given', async () => {
+    const params = new URL(await storage.presignPut('uploads/user-1/b', 'audio/wav', 600, 1234)).searchParams;
+    expect(params.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
   });
 
   it('creates a missing bucket once, and a second call is harmless', async () => {

@@ -4,8 +4,9 @@ import { UPLOAD_RULES } from '@originality/contracts';
 export const invalidFileType = (file: string) =>
   `Invalid File Type — Please upload audio files only (MP3, MP4, WAV). "${file}" is not supported.`;
 
-export const fileTooLarge = (file: string) =>
-  `File Too Large — "${file}" is too large. Maximum size is ${UPLOAD_RULES.maxBytes / 1024 / 1024}MB.`;
+/** Without a name (an upload URL asked for with only a size), the sentence names 'The file'. */
+export const fileTooLarge = (file?: string) =>
+  `File Too Large — ${file === undefined ? 'The file' : `"${file}"`} is too large. Maximum size is ${UPLOAD_RULES.maxBytes / 1024 / 1024}MB.`;
 
 export const emptyFile = (file: string) => `Empty File — "${file}" is empty. Please choose an audio file.`;
 export const NOT_UPLOADED = 'The file was not found in storage. Please upload it again.';

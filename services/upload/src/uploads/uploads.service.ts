@@ -48,11 +48,16 @@ export class UploadsService {
     if (hints.mimeType !== undefined && !isAcceptedMime(hints.mimeType))
       throw DomainError.validation(msg.invalidFileType(hints.mimeType));
     if (hints.fileSize !== undefined && hints.fileSize > UPLOAD_RULES.maxBytes)
-      throw DomainError.validation(msg.fileTooLarge('The file'));
+      throw DomainError.validation(msg.fileTooLarge());
     const usage = await this.usage(caller);
     if (usage.current >= usage.max) throw DomainError.limitExceeded(LIMIT_EXCEEDED_MESSAGE, usage);
     const objectPath = newObjectPath(caller.userId);
-    const uploadURL = await this.storage.presignPut(objectPath, hints.mimeType, UPLOAD_RULES.presignSeconds);
+    const uploadURL = await this.storage.presignPut(
+      objectPath,
+      hints.mimeType,
+      UPLOAD_RULES.presignSeconds,
+      hints.fileSize,
+    );
     return { uploadURL, objectPath };
   }
 
