@@ -54,6 +54,7 @@ describe('upload service (real Postgres, NATS and S3-compatible store)', () => {
   let storage: ObjectStorage;
   let events: EventRecorder;
   let billing: NatsConnection;
+  let storeStopped = false;
 
   const call = <T>(subject: string, data: unknown, caller: Caller | null) =>
     rpc.request<unknown, T>(subject, data, { caller });
@@ -127,7 +128,7 @@ describe('upload service (real Postgres, NATS and S3-compatible store)', () => {
     await events?.stop();
     await app?.close();
     await billing?.close();
-    await Promise.all([db?.drop(), nats?.stop(), store?.stop()]);
+    await Promise.all([db?.drop(), nats?.stop(), storeStopped ? undefined : store?.stop()]);
   });
 
   it('is ready only with the object store: readiness reports it', async () => {
@@ -443,5 +444,18 @@ describe('upload service (real Postgres, NATS and S3-compatible store)', () => {
     // The analysis it used stays counted.
     await expect(call<Usage>(UploadSubjects.usage, {}, ann)).resolves.toEqual({ current: 1, max: 10 });
     expect((await failure(call(UploadSubjects.remove, { id: 'not-a-uuid' }, ann))).code).toBe(ErrorCode.VALIDATION);
+  });
+
+  // Last: it stops the store.
+  it('answers UNAVAILABLE and counts nothing when the file store does not answer', async () => {
+    const ann = aCaller();
+    const objectPath = await put(ann, MP3);
+    await store.stop();
+    storeStopped = true;
+    expect(await failure(call(UploadSubjects.create, createRequest(objectPath), ann))).toEqual({
+      code: ErrorCode.UNAVAILABLE,
+      message: 'File storage is not answering. Please try again shortly.',
+    });
+    await expect(call<Usage>(UploadSubjects.usage, {}, ann)).resolves.toEqual({ current: 0, max: 10 });
   });
 });

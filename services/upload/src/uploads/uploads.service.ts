@@ -71,8 +71,13 @@ export class UploadsService {
     const repo = this.dataSource.getRepository(Upload);
     if (await repo.existsBy({ objectPath: request.objectPath })) throw DomainError.conflict(msg.ALREADY_REGISTERED);
     const originalFilename = sanitiseFilename(request.originalFilename);
-    const checked = await this.checkObject(request.objectPath, request.mimeType, originalFilename).catch((err) =>
-      this.refuse(request.objectPath, err),
+    const checked = await this.checkObject(request.objectPath, request.mimeType, originalFilename).catch(
+      (err: unknown) => {
+        if (err instanceof DomainError) return this.refuse(request.objectPath, err);
+        // The store failing is no verdict on the file: keep it, so the same create can be retried.
+        this.logger.error(`Object storage failed while checking ${request.objectPath}: ${(err as Error).message}`);
+        throw DomainError.unavailable('File storage is not answering. Please try again shortly.');
+      },
     );
     const limit = await this.entitlements.monthlyLimit(caller);
     const upload = await this.dataSource
