@@ -5,6 +5,7 @@ import { PlatformHealthModule, PlatformLoggerModule, PlatformRpcModule } from '@
 import { AccessGuard } from './access/access.guard';
 import { AccessModule } from './access/access.module';
 import { AdminModule } from './admin/admin.module';
+import { AnalysisModule } from './analysis/analysis.module';
 import { AuthModule } from './auth/auth.module';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { HttpErrorFilter } from './errors/http-error.filter';
@@ -30,10 +31,11 @@ class GatewayConfigModule {
 }
 
 /**
- * The HTTP gateway: one module per capability (auth and users, maintenance, uploads, admin), each
- * with its controller, service client and DTOs. Global guards run in this order: rate limits,
- * maintenance gate, access (sign-in and permissions). Every body is validated (unknown fields
- * refused) and every error leaves through one filter as `{ error, code, details? }`.
+ * The HTTP gateway: one module per capability (auth and users, maintenance, uploads, analysis
+ * results and progress, admin), each with its controller, service client and DTOs. Global guards
+ * run in this order: rate limits, maintenance gate, access (sign-in and permissions). Every body is
+ * validated (unknown fields refused) and every error leaves through one filter as
+ * `{ error, code, details? }`.
  */
 @Module({})
 export class GatewayModule {
@@ -52,6 +54,7 @@ export class GatewayModule {
         MaintenanceModule,
         AuthModule,
         UploadsModule,
+        AnalysisModule,
         AdminModule,
       ],
       providers: [

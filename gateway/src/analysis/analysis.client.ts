@@ -4,12 +4,10 @@ import {
   AnalysisSubjects,
   type Caller,
   type GetAnalysisResultRequest,
-  UploadSubjects,
-  type UploadView,
 } from '@originality/contracts';
 import { RpcClient } from '@originality/platform';
 
-/** The services behind the analysis routes: results from analysis, ownership from upload. */
+/** The analysis service behind the result route. */
 @Injectable()
 export class AnalysisClient {
   constructor(private readonly rpc: RpcClient) {}
@@ -21,10 +19,5 @@ export class AnalysisClient {
       { uploadId },
       { caller },
     );
-  }
-
-  /** The caller's own upload; NOT_FOUND for anyone else's (the upload service checks the owner). */
-  ownUpload(caller: Caller, uploadId: string): Promise<UploadView> {
-    return this.rpc.request<{ id: string }, UploadView>(UploadSubjects.get, { id: uploadId }, { caller });
   }
 }

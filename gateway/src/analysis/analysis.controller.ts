@@ -1,20 +1,19 @@
-import { Controller, Get, Param, ParseUUIDPipe, Res } from '@nestjs/common';
+import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { AnalysisResultView, Caller } from '@originality/contracts';
-import { DomainError } from '@originality/platform';
 import type { Response } from 'express';
 import { CurrentCaller, RequireSignIn } from '../access/access.decorators';
+import { UploadIdPipe } from '../uploads/upload-id.pipe';
+import { UploadsClient } from '../uploads/uploads.client';
 import { AnalysisClient } from './analysis.client';
 import { ProgressStreams } from './progress-stream';
-
-/** A malformed id names no upload. */
-const UploadId = new ParseUUIDPipe({ exceptionFactory: () => DomainError.notFound('Upload not found.') });
 
 @ApiTags('analysis')
 @Controller('api/audio/uploads')
 export class AnalysisController {
   constructor(
     private readonly analysis: AnalysisClient,
+    private readonly uploads: UploadsClient,
     private readonly streams: ProgressStreams,
   ) {}
 
@@ -23,7 +22,7 @@ export class AnalysisController {
   @RequireSignIn()
   @ApiOkResponse({ description: 'AnalysisResultView' })
   @ApiNotFoundResponse({ description: 'No such upload of yours, or its analysis has not completed yet.' })
-  result(@CurrentCaller() caller: Caller, @Param('id', UploadId) id: string): Promise<AnalysisResultView> {
+  result(@CurrentCaller() caller: Caller, @Param('id', UploadIdPipe) id: string): Promise<AnalysisResultView> {
     return this.analysis.resultOf(caller, id);
   }
 
@@ -37,14 +36,14 @@ export class AnalysisController {
   @ApiOkResponse({ description: 'text/event-stream of `progress` events' })
   async events(
     @CurrentCaller() caller: Caller,
-    @Param('id', UploadId) id: string,
+    @Param('id', UploadIdPipe) id: string,
     @Res() res: Response,
   ): Promise<void> {
     // Listen first, then check: a message sent while the upload is looked up is kept, not lost.
     const subscription = this.streams.subscribe(id);
     let upload;
     try {
-      upload = await this.analysis.ownUpload(caller, id);
+      upload = await this.uploads.get(caller, id);
     } catch (err) {
       subscription.cancel();
       throw err;

@@ -54,8 +54,8 @@ export class ProgressStreams {
         // Reverse proxies (nginx) would otherwise buffer the stream.
         res.setHeader('X-Accel-Buffering', 'no');
         res.flushHeaders();
-        const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
-        const lifetime = setTimeout(() => finish(), MAX_STREAM_MS);
+        const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS).unref();
+        const lifetime = setTimeout(() => finish(), MAX_STREAM_MS).unref();
         const finish = () => {
           clearInterval(heartbeat);
           clearTimeout(lifetime);
