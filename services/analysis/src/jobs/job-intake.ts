@@ -41,6 +41,7 @@ export class JobIntake implements OnApplicationBootstrap, OnModuleDestroy {
       {
         stream: EVENTS_STREAM,
         durable: CONSUMER,
+        // upload.created, upload.reanalysis-requested and upload.deleted, in the order they happened.
         filterSubject: 'events.upload.upload.>',
         maxDeliver: 10,
         ackWaitMs: 30_000,
@@ -66,8 +67,8 @@ export class JobIntake implements OnApplicationBootstrap, OnModuleDestroy {
     await this.handle?.stop();
   }
 
-  /** Applies one upload event (exported for tests through the class). */
-  async apply(event: DomainEvent): Promise<void> {
+  /** Applies one upload event; other upload events are not the analysis service's business. */
+  private async apply(event: DomainEvent): Promise<void> {
     switch (event.type) {
       case UploadEvents.created:
       case UploadEvents.reanalysisRequested:
