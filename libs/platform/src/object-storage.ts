@@ -73,11 +73,6 @@ export class ObjectStorage {
     return storage;
   }
 
-  /** The origin the browser sends the bytes to (for the gateway's CSP connect-src). */
-  get publicOrigin(): string {
-    return new URL(this.settings.S3_PUBLIC_ENDPOINT ?? this.settings.S3_ENDPOINT).origin;
-  }
-
   /**
    * A URL the browser can PUT the object to for `seconds`. Bound to `contentType` and to
    * `contentLength` when given: a store that checks signatures (S3, MinIO) refuses any other.

@@ -67,10 +67,4 @@ describe('ObjectStorage against an S3-compatible server (s3rver)', () => {
       /Cannot use bucket "storage-spec" at http:\/\/127\.0\.0\.1:9 \(S3_ENDPOINT/,
     );
   });
-
-  it('names the public endpoint origin for presigned URLs', () => {
-    const pub = ObjectStorage.fromEnv({ ...store.env, S3_PUBLIC_ENDPOINT: 'http://localhost:9000/' });
-    expect(pub.publicOrigin).toBe('http://localhost:9000');
-    pub.close();
-  });
 });
