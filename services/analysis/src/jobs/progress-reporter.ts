@@ -31,7 +31,8 @@ export function percentOf(stage: AnalysisStage, fraction: number): number {
  * watches now (the gateway's SSE stream). Durable outcomes go through the outbox instead.
  */
 export class ProgressReporter {
-  private stage: AnalysisStage = 'initializing';
+  /** Null until the first message, which always goes out. */
+  private stage: AnalysisStage | null = null;
   private lastPercent = -1;
   private lastSentAt = 0;
   private readonly ids: { uploadId: string; analysisId: string };
@@ -58,7 +59,12 @@ export class ProgressReporter {
   }
 
   failed(reason: string): void {
-    this.send({ stage: this.stage, percent: Math.max(0, this.lastPercent), status: 'failed', reason });
+    this.send({
+      stage: this.stage ?? 'initializing',
+      percent: Math.max(0, this.lastPercent),
+      status: 'failed',
+      reason,
+    });
   }
 
   private send(progress: { stage: AnalysisStage; percent: number; status: AnalysisStatus; reason?: string }): void {
