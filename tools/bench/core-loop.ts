@@ -10,7 +10,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
   type AnalysisProgress,
@@ -149,6 +149,8 @@ async function main(): Promise<void> {
       measured.push(run);
       out(`run ${i + 1}: upload → result ${Math.round(run.uploadToResultMs)} ms (worker ${run.workerProcessingMs} ms)`);
     }
+    // Other work on the machine slows every figure: say how busy it was.
+    out(`load average during the runs: ${loadavg()[0]!.toFixed(1)} (1 min)`);
     out(
       `p50 upload → result ${Math.round(median(measured.map((r) => r.uploadToResultMs)))} ms; ` +
         `worker p50 ${Math.round(median(measured.map((r) => r.workerProcessingMs)))} ms (download + analysis)`,
