@@ -69,6 +69,7 @@ export class WorkQueue<T> {
   private readonly logger: Logger;
   private readonly ackWaitMs: number;
   private readonly maxAttempts: number;
+  private ensured?: Promise<void>;
 
   constructor(
     private readonly jetStream: JetStreamProvider,
@@ -79,8 +80,16 @@ export class WorkQueue<T> {
     this.maxAttempts = spec.maxAttempts ?? 3;
   }
 
-  /** Creates the stream and the durable consumer when missing (idempotent, safe from many processes). */
-  async ensure(): Promise<void> {
+  /** Creates the stream and the durable consumer when missing (safe from many processes), once per process. */
+  ensure(): Promise<void> {
+    this.ensured ??= this.create().catch((err: unknown) => {
+      this.ensured = undefined; // try again next time
+      throw err;
+    });
+    return this.ensured;
+  }
+
+  private async create(): Promise<void> {
     await this.jetStream.ensureStream({
       name: this.spec.stream,
       subjects: [this.spec.subject],
