@@ -211,13 +211,13 @@ describe('analysis jobs: upload events -> durable queue -> worker -> results (Po
   });
 
   it.each([
-    ['a PDF renamed to .wav', Buffer.from('%PDF-1.7\n' + 'x'.repeat(4000)), 'not an audio file'],
+    ['a PDF renamed to .wav', 'not an audio file', Buffer.from('%PDF-1.7\n' + 'x'.repeat(4000))],
     [
       'a WAV header over garbage',
-      Buffer.concat([Buffer.from('RIFF\x24\x10\x00\x00WAVEfmt '), Buffer.alloc(4000, 0x5a)]),
       'the audio is corrupt',
+      Buffer.concat([Buffer.from('RIFF\x24\x10\x00\x00WAVEfmt '), Buffer.alloc(4000, 0x5a)]),
     ],
-  ])('%s fails with the reason "%s", never retried into a result', async (_name, bytes, reason) => {
+  ])('%s fails with the reason "%s", never retried into a result', async (_name, reason, bytes) => {
     const uploadId = randomUUID();
     const progress = watchProgress(uploadId);
     const job = await upload(bytes, 'bad.wav', { uploadId });
