@@ -17,6 +17,19 @@ const at = process.argv.indexOf('--mb');
 const MEGABYTES = at >= 0 ? Number(process.argv[at + 1]) : 50;
 const SERVER_DB = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
+/**
+ * fetch, tried a second time when the server had closed the kept-alive socket just as it was reused
+ * (undici's "other side closed"; seen from the dev IdP and s3rver on a busy machine).
+ */
+async function fetchRetryingClosedSocket(url, init) {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    if (err?.cause?.code !== 'UND_ERR_SOCKET') throw err;
+    return fetch(url, init);
+  }
+}
+
 /** A cookie-keeping client that follows the sign-in redirects by hand. */
 function client() {
   const jars = new Map();
@@ -25,7 +38,7 @@ function client() {
     const jar = jars.get(target.host) ?? new Map();
     const headers = { ...(init.headers ?? {}) };
     if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(target, { ...init, headers, redirect: 'manual' });
+    const res = await fetchRetryingClosedSocket(target, { ...init, headers, redirect: 'manual' });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair.indexOf('=');
@@ -105,7 +118,11 @@ try {
     mimeType: 'audio/mpeg',
     fileSize: file.length,
   });
-  const put = await fetch(uploadURL, { method: 'PUT', body: file, headers: { 'Content-Type': 'audio/mpeg' } });
+  const put = await fetchRetryingClosedSocket(uploadURL, {
+    method: 'PUT',
+    body: file,
+    headers: { 'Content-Type': 'audio/mpeg' },
+  });
   if (!put.ok) throw new Error(`PUT to storage: ${put.status}`);
   const upload = await api(stack.publicUrl, 'POST', '/api/audio/create', {
     filename: 'bench.mp3',
