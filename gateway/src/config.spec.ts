@@ -19,6 +19,17 @@ describe('gateway settings', () => {
     );
   });
 
+  it("lets the browser connect to the object store's public origin, for presigned uploads", () => {
+    expect(loadGatewayConfig({}).CSP_CONNECT_SOURCES).toEqual(['http://127.0.0.1:4569']);
+    expect(
+      loadGatewayConfig({
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_PUBLIC_ENDPOINT: 'https://files.example/uploads',
+        CSP_CONNECT_SOURCES: 'https://files.example,https://other.example',
+      }).CSP_CONNECT_SOURCES,
+    ).toEqual(['https://files.example', 'https://other.example']);
+  });
+
   it('refuses to run in production on development secrets or a plain-http issuer, naming each', () => {
     expect(() => loadGatewayConfig({ NODE_ENV: 'production', OIDC_ISSUER_URL: 'http://idp.example' })).toThrow(
       ConfigError,

@@ -7,6 +7,7 @@ import {
   int,
   list,
   loadConfig,
+  objectStorageConfig,
   str,
   url,
   DEFAULT_HTTP_PORTS,
@@ -44,8 +45,11 @@ export const gatewayConfigSpec = {
   FRONTEND_DIST: { required: false, parse: str({ minLength: 1 }) },
   /** Proxy hops in front of the gateway whose X-Forwarded-* headers are trusted (client IP for rate limits). */
   TRUST_PROXY_HOPS: { default: 0, parse: int({ min: 0, max: 10 }) },
-  /** Extra origins the browser may connect to (e.g. the object store for presigned uploads). */
+  /** Extra origins the browser may connect to (the object store's public origin is always added). */
   CSP_CONNECT_SOURCES: { default: [] as string[], parse: list(url({ protocols: ['http', 'https'] })) },
+  /** Where the browser PUTs uploads (presigned URLs): the CSP's connect-src must allow its origin. */
+  S3_ENDPOINT: objectStorageConfig.S3_ENDPOINT,
+  S3_PUBLIC_ENDPOINT: objectStorageConfig.S3_PUBLIC_ENDPOINT,
 } satisfies ConfigSpec;
 
 export type GatewayConfig = Omit<ConfigOf<typeof gatewayConfigSpec>, 'OIDC_REDIRECT_URL'> & {
@@ -66,8 +70,10 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       problems.push('OIDC_ISSUER_URL must use https in production');
   }
   if (problems.length) throw new ConfigError(problems);
+  const objectStoreOrigin = new URL(config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT).origin;
   return {
     ...config,
+    CSP_CONNECT_SOURCES: [...new Set([...config.CSP_CONNECT_SOURCES, objectStoreOrigin])],
     PUBLIC_URL: config.PUBLIC_URL.replace(/\/+$/, ''),
     OIDC_REDIRECT_URL: config.OIDC_REDIRECT_URL ?? `${config.PUBLIC_URL.replace(/\/+$/, '')}/api/callback`,
   };

@@ -1,27 +1,23 @@
 import { type DynamicModule, Module, ValidationPipe } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE, DiscoveryModule } from '@nestjs/core';
-import { PassportModule } from '@nestjs/passport';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { PlatformHealthModule, PlatformLoggerModule, PlatformRpcModule } from '@originality/platform';
 import { AccessGuard } from './access/access.guard';
+import { AccessModule } from './access/access.module';
 import { PermissionTableCheck } from './access/permissions';
-import { CallerService } from './access/caller.service';
-import { AdminController } from './admin/admin.controller';
+import { AdminModule } from './admin/admin.module';
 import { AdminAnalyticsGatewayModule } from './admin-analytics/admin-analytics.module';
-import { AuthController } from './auth/auth.controller';
-import { OidcClient } from './auth/oidc-client';
-import { OidcStrategy } from './auth/oidc.strategy';
-import { SignInService } from './auth/sign-in.service';
+import { AnalysisModule } from './analysis/analysis.module';
+import { AuthModule } from './auth/auth.module';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { IdentityReadiness, SessionStoreReadiness } from './health/readiness';
-import { IdentityClient } from './identity/identity.client';
-import { MaintenanceState } from './maintenance/maintenance-state';
-import { MaintenanceController } from './maintenance/maintenance.controller';
+import { IdentityModule } from './identity/identity.module';
 import { MaintenanceGuard } from './maintenance/maintenance.guard';
+import { MaintenanceModule } from './maintenance/maintenance.module';
 import { rateLimits } from './security/throttling';
 import { SessionModule } from './session/session.module';
-import { UsersController } from './users/users.controller';
+import { UploadsModule } from './uploads/uploads.module';
 
 /** Global config module so every part (and the kit's readiness checks) can inject GATEWAY_CONFIG. */
 @Module({})
@@ -37,9 +33,11 @@ class GatewayConfigModule {
 }
 
 /**
- * The HTTP gateway. Global guards run in this order: rate limits, maintenance gate, access
- * (sign-in and permissions). Every body is validated (unknown fields refused) and every error
- * leaves through one filter as `{ error, code, details? }`.
+ * The HTTP gateway: one module per capability (auth and users, maintenance, uploads, analysis
+ * results and progress, admin), each with its controller, service client and DTOs. Global guards
+ * run in this order: rate limits, maintenance gate, access (sign-in and permissions). Every body is
+ * validated (unknown fields refused) and every error leaves through one filter as
+ * `{ error, code, details? }`.
  */
 @Module({})
 export class GatewayModule {
@@ -52,24 +50,19 @@ export class GatewayModule {
         PlatformRpcModule.forRoot({ name: 'gateway', natsUrl: config.NATS_URL }),
         PlatformHealthModule.forRoot({ database: false, readiness: [SessionStoreReadiness, IdentityReadiness] }),
         ThrottlerModule.forRoot(rateLimits(config)),
-        PassportModule,
         SessionModule,
+        IdentityModule,
+        AccessModule,
+        MaintenanceModule,
+        AuthModule,
+        UploadsModule,
+        AnalysisModule,
+        AdminModule,
         DiscoveryModule,
         AdminAnalyticsGatewayModule,
       ],
-      controllers: [AuthController, UsersController, MaintenanceController, AdminController],
       providers: [
-        IdentityClient,
-        CallerService,
         PermissionTableCheck,
-        MaintenanceState,
-        OidcClient,
-        SignInService,
-        {
-          provide: OidcStrategy,
-          inject: [OidcClient],
-          useFactory: async (client: OidcClient) => new OidcStrategy(await client.discover(), config, client),
-        },
         { provide: APP_GUARD, useClass: ThrottlerGuard },
         { provide: APP_GUARD, useClass: MaintenanceGuard },
         { provide: APP_GUARD, useClass: AccessGuard },

@@ -5,6 +5,7 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { waitFor } from './infra.mjs';
+import { provideObjectStore } from './object-store.mjs';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -38,8 +39,19 @@ async function httpOk(url) {
  * @param {number} o.basePort gateway port; the IdP takes basePort+1 and services basePort+101…105
  * @param {string} [o.logDir] write each process's output to <logDir>/<name>.log instead of the terminal
  * @param {Record<string,string>} [o.env] extra environment for every process
+ * @param {string} [o.objectStoreDir] where the local s3rver keeps its data (default: a temp folder)
  */
-export async function startStack({ databaseUrl, natsUrl, basePort = 3000, logDir, env = {}, log = console.log }) {
+export async function startStack({
+  databaseUrl,
+  natsUrl,
+  basePort = 3000,
+  logDir,
+  env = {},
+  objectStoreDir,
+  log = console.log,
+}) {
+  // s3rver on basePort+1569 (4569 beside the default 3000), unless S3_ENDPOINT names another store.
+  const objectStore = await provideObjectStore({ port: basePort + 1569, directory: objectStoreDir, log });
   const publicUrl = `http://localhost:${basePort}`;
   const issuer = `http://localhost:${basePort + 1}`;
   const common = {
@@ -50,6 +62,7 @@ export async function startStack({ databaseUrl, natsUrl, basePort = 3000, logDir
     NATS_URL: natsUrl,
     SUPER_ADMIN_SUBJECT: process.env.SUPER_ADMIN_SUBJECT ?? devSubjectFor(DEV_SUPER_ADMIN_EMAIL),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    ...objectStore.env,
     ...env,
   };
   const children = [];
@@ -89,6 +102,7 @@ export async function startStack({ databaseUrl, natsUrl, basePort = 3000, logDir
           }),
       ),
     );
+    await objectStore.stop();
   };
 
   const expectUp = async (name, url, timeoutMs = 90_000) => {

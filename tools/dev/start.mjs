@@ -79,7 +79,8 @@ try {
   cleanups.push(nats.stop);
   if (frontendIsStale())
     run('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], 'Building the frontend');
-  const stack = await startStack({ databaseUrl, natsUrl: nats.url, basePort: PORT, log });
+  const objectStoreDir = join(ROOT, '.local', 's3');
+  const stack = await startStack({ databaseUrl, natsUrl: nats.url, basePort: PORT, objectStoreDir, log });
   cleanups.push(stack.stop);
   log(`\n  Open ${stack.publicUrl}\n`);
   log(`  Sign in with any e-mail through the local dev identity provider (${stack.issuer}).`);

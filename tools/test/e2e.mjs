@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { dropDatabase, provideNats, providePostgres } from '../dev/infra.mjs';
 import { DEV_SUPER_ADMIN_EMAIL, ROOT, startStack } from '../dev/stack.mjs';
+import { prepareDemoAudio } from './e2e/demo-audio.mjs';
 import { tests } from './e2e/index.mjs';
 
 const resultFile = process.argv.find((a) => a.startsWith('--json='))?.slice('--json='.length);
@@ -32,7 +33,7 @@ function buildFrontend() {
 }
 
 function printLogs() {
-  for (const name of ['gateway', 'identity', 'dev-idp']) {
+  for (const name of ['gateway', 'identity', 'upload', 'analysis', 'dev-idp']) {
     const file = join(logDir, `${name}.log`);
     if (!existsSync(file)) continue;
     const lines = readFileSync(file, 'utf8').trim().split('\n').slice(-25);
@@ -49,6 +50,7 @@ try {
   cleanups.push(() => dropDatabase(postgres.url).catch(() => {}), postgres.stop);
   const nats = await provideNats(process.env.NATS_URL ?? 'nats://127.0.0.1:4222', log);
   cleanups.push(nats.stop);
+  const demoAudio = prepareDemoAudio({ root: ROOT, databaseUrl: postgres.url, log });
   stack = await startStack({ databaseUrl: postgres.url, natsUrl: nats.url, basePort: BASE_PORT, logDir, log });
   cleanups.unshift(stack.stop);
   browser = await chromium.launch({
@@ -64,7 +66,13 @@ try {
       '--disable-sync',
     ],
   });
-  const ctx = { browser, publicUrl: stack.publicUrl, issuer: stack.issuer, superAdminEmail: DEV_SUPER_ADMIN_EMAIL };
+  const ctx = {
+    browser,
+    publicUrl: stack.publicUrl,
+    issuer: stack.issuer,
+    superAdminEmail: DEV_SUPER_ADMIN_EMAIL,
+    demoAudio,
+  };
   for (const t of tests) {
     if (only && !t.name.includes(only)) continue;
     const started = Date.now();

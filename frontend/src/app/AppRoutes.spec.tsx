@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { aSuperAdmin, aUser } from '../test/factories';
-import { fakeServer, maintenanceOff, maintenanceOn, signedOut } from '../test/fake-server';
+import { fakeServer, maintenanceOff, maintenanceOn, newUserHome, signedOut } from '../test/fake-server';
 import { renderApp } from '../test/render';
 
 const user = (u = aUser()) => ({ body: u });
@@ -37,11 +37,11 @@ describe('routes and maintenance gating', () => {
   });
 
   it('shows a signed-in user the home screen with the header', async () => {
-    fakeServer({ 'GET /api/auth/user': user(), 'GET /api/maintenance-status': maintenanceOff });
+    fakeServer({ 'GET /api/auth/user': user(), 'GET /api/maintenance-status': maintenanceOff, ...newUserHome });
     renderApp('/');
     expect(await screen.findByRole('link', { name: /Casey/ })).toHaveAttribute('href', '/profile');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
-    expect(screen.getByText('Uploads open in the next release.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Browse Files/ })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
   });
 

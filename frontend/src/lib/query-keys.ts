@@ -10,4 +10,9 @@ export const queryKeys = {
   adminAnalytics: ['/api/admin/analytics'] as const,
   adminHeatmap: (timeframe: number) => [`/api/admin/heatmap-data?timeframe=${timeframe}`] as const,
   adminRecentUploads: ['/api/admin/recent-uploads'] as const,
+  usage: ['/api/usage'] as const,
+  /** Every page of the upload history (paged with `?cursor=`). */
+  uploads: ['/api/audio/uploads'] as const,
+  upload: (id: string) => ['/api/audio/uploads', id] as const,
+  uploadResult: (id: string) => ['/api/audio/uploads', id, 'result'] as const,
 };

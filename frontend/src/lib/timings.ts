@@ -6,6 +6,14 @@ export const TIMINGS = {
   toastDefault: 5000,
   signInRequiredToast: 4000,
   couponAppliedToast: 3000,
+  reanalyzeLock: 1000,
+  previewMarkerReset: 30_000,
+  tooltipOpenDelay: 700,
+  tooltipSkipDelay: 300,
+  /** How often the progress card reads the upload's status once the live stream has dropped. */
+  statusPollFallback: 3000,
+  /** How long 'Analysis complete!' stays before the result opens. */
+  resultOpensAfter: 1200,
 } as const;
 
 export const SUPPORT_EMAIL = 'support@originality.local';

@@ -57,3 +57,9 @@ export function fakeResponse({ status = 200, body, statusText = '' }: FakeAnswer
 export const signedOut: FakeAnswer = { status: 401, body: { error: 'Unauthorized', code: 'UNAUTHENTICATED' } };
 export const maintenanceOff: FakeAnswer = { body: { enabled: false } };
 export const maintenanceOn: FakeAnswer = { body: { enabled: true } };
+
+/** What the home screen reads for a user with no uploads yet (usage and the first history page). */
+export const newUserHome: Record<string, FakeAnswer> = {
+  'GET /api/usage': { body: { current: 0, max: 10 } },
+  'GET /api/audio/uploads?limit=10': { body: { uploads: [], nextCursor: null, total: 0 } },
+};

@@ -1,13 +1,17 @@
-import type { CurrentUser, IdentityUserReply } from '@originality/contracts';
+import type { CurrentUser, IdentityUserReply, UploadTotals } from '@originality/contracts';
 
 /**
  * GET /api/auth/user: spec §3 User, composed from the services that own each part.
  *
- * Identity gives the account. Billing and upload have no endpoints yet, so their parts are the
- * truthful values of a user with no subscription and no uploads — tier 'free', status 'inactive',
- * no end date or price, zero uploads. Later issues fill them from billing and upload here.
+ * Identity gives the account, the upload service the upload totals. Billing has no endpoints yet,
+ * so its part is the truthful value of a user with no subscription — tier 'free', status
+ * 'inactive', no end date or price. A later issue fills it from billing here.
  */
-export function composeCurrentUser(identity: IdentityUserReply, isSuperAdmin: boolean): CurrentUser {
+export function composeCurrentUser(
+  identity: IdentityUserReply,
+  isSuperAdmin: boolean,
+  uploads: UploadTotals,
+): CurrentUser {
   return {
     id: identity.id,
     email: identity.email,
@@ -19,8 +23,8 @@ export function composeCurrentUser(identity: IdentityUserReply, isSuperAdmin: bo
     createdAt: identity.createdAt,
     updatedAt: identity.updatedAt,
     isSuperAdmin,
-    totalUploadsCount: 0,
-    uploadedSongTitles: [],
+    totalUploadsCount: uploads.totalUploadsCount,
+    uploadedSongTitles: uploads.uploadedSongTitles,
     subscriptionTier: 'free',
     subscriptionStatus: 'inactive',
     subscriptionEndsAt: null,

@@ -58,7 +58,7 @@ export function startIdentity(env: Record<string, string>): Promise<{ stop(): Pr
   return startServiceProcess('identity', env);
 }
 
-/** A real service (`services/<name>/src/main.ts`) in a child process, once it answers its ping. */
+/** A service (services/<name>/src/main.ts) in a child process, once it answers its NATS ping. */
 export async function startServiceProcess(
   name: string,
   env: Record<string, string>,

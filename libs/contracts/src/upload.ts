@@ -101,6 +101,11 @@ export const UploadSubjects = {
   totals: 'upload.totals.get',
 } as const;
 
+/** `analysis.results.get` request: the upload whose latest result the caller wants. */
+export interface GetAnalysisResultRequest {
+  uploadId: string;
+}
+
 export const AnalysisSubjects = {
   /** Owner-checked result of an upload's latest analysis. */
   getResult: 'analysis.results.get',

@@ -16,3 +16,5 @@ export * from './metrics';
 export * from './health';
 export * from './service.module';
 export * from './bootstrap';
+export * from './work-queue';
+export * from './object-storage';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ServiceName } from '@originality/contracts';
-import { PlatformServiceModule } from '@originality/platform';
+import { PlatformServiceModule, objectStorageProvider } from '@originality/platform';
 import { DataSource } from 'typeorm';
 import { CatalogueIndexKeeper } from './catalogue/catalogue-index.keeper';
 import { CatalogueRepository } from './catalogue/catalogue.repository';
@@ -8,22 +8,30 @@ import { CatalogueService } from './catalogue/catalogue.service';
 import { CATALOGUE_ENTITIES } from './catalogue/entities';
 import { InProcessAnalyser } from './catalogue/track-analyser';
 import { ANALYSIS_CONFIG, loadAnalysisConfig } from './config';
+import { analysisJobQueueProvider } from './jobs/analysis-job-queue';
+import { AnalysisRunEntity } from './jobs/analysis-run.entity';
+import { AnalysisRuns } from './jobs/analysis-runs';
+import { AnalysisWorker } from './jobs/analysis-worker';
+import { JobIntake } from './jobs/job-intake';
 import { ANALYSIS_MIGRATIONS } from './migrations';
+import { ResultsHandlers } from './results/results.handlers';
+import { ResultsService } from './results/results.service';
 import { ANALYSIS_SCHEMA } from './schema';
 
 /**
- * The analysis service: the reference catalogue in its schema and the in-memory index each worker
- * matches against. The job queue and upload integration come with their own issue.
+ * The analysis service: the reference catalogue and the in-memory index each worker matches against,
+ * the job queue fed by upload events, the worker, and the owner-checked results.
  */
 @Module({
   imports: [
     PlatformServiceModule.forRoot({
       name: ServiceName.ANALYSIS,
       schema: ANALYSIS_SCHEMA,
-      entities: CATALOGUE_ENTITIES,
+      entities: [...CATALOGUE_ENTITIES, AnalysisRunEntity],
       migrations: ANALYSIS_MIGRATIONS,
     }),
   ],
+  controllers: [ResultsHandlers],
   providers: [
     { provide: ANALYSIS_CONFIG, useFactory: () => loadAnalysisConfig() },
     {
@@ -38,6 +46,12 @@ import { ANALYSIS_SCHEMA } from './schema';
       inject: [CatalogueRepository],
     },
     CatalogueIndexKeeper,
+    objectStorageProvider,
+    analysisJobQueueProvider,
+    AnalysisRuns,
+    JobIntake,
+    AnalysisWorker,
+    ResultsService,
   ],
   exports: [CatalogueService],
 })

@@ -1,5 +1,6 @@
 import { accountTests } from './account.mjs';
 import { adminTests } from './admin.mjs';
 import { maintenanceTests } from './maintenance.mjs';
+import { uploadTests } from './upload.mjs';
 
-export const tests = [...accountTests, ...maintenanceTests, ...adminTests];
+export const tests = [...accountTests, ...maintenanceTests, ...uploadTests, ...adminTests];

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { aUser } from '../../../test/factories';
-import { fakeServer, maintenanceOff, signedOut } from '../../../test/fake-server';
+import { fakeServer, maintenanceOff, newUserHome, signedOut } from '../../../test/fake-server';
 import { renderApp } from '../../../test/render';
 
 describe('upgrade dialog', () => {
@@ -43,7 +43,11 @@ describe('upgrade dialog', () => {
   it('reopens with the stored plan after sign-in and says checkout comes with billing', async () => {
     sessionStorage.setItem('selectedPlan', 'monthly');
     sessionStorage.setItem('selectedCoupon', 'WELCOME50');
-    fakeServer({ 'GET /api/auth/user': { body: aUser() }, 'GET /api/maintenance-status': maintenanceOff });
+    fakeServer({
+      'GET /api/auth/user': { body: aUser() },
+      'GET /api/maintenance-status': maintenanceOff,
+      ...newUserHome,
+    });
     renderApp('/');
     const dialog = await screen.findByRole('dialog');
     expect(await screen.findByText('Complete Your Subscription')).toBeInTheDocument();

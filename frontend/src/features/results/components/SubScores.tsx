@@ -1,0 +1,52 @@
+import type { AnalysisResultView } from '@originality/contracts';
+import { Progress } from 'antd';
+import { Hint } from '../../../components/Hint';
+
+type ScoreField =
+  | 'melodyUniqueness'
+  | 'rhythmPattern'
+  | 'harmonicStructure'
+  | 'chordProgressionUniqueness'
+  | 'tempoAnalysis'
+  | 'lyricsPercentage';
+
+const SUB_SCORES: { field: ScoreField; label: string; hint: string }[] = [
+  { field: 'melodyUniqueness', label: 'Melody Uniqueness', hint: 'How far the melody is from every catalogue melody' },
+  { field: 'rhythmPattern', label: 'Rhythm Pattern', hint: 'How distinct the rhythm and groove are' },
+  { field: 'harmonicStructure', label: 'Harmonic Structure', hint: 'How distinct the harmony is' },
+  {
+    field: 'chordProgressionUniqueness',
+    label: 'Chord Progression',
+    hint: 'How unusual the chord sequence is, in any key',
+  },
+  { field: 'tempoAnalysis', label: 'Tempo', hint: 'How distinct the tempo and its changes are' },
+  { field: 'lyricsPercentage', label: 'Lyrics Share', hint: 'Share of the song with vocals' },
+];
+
+/** The sub-scores of spec §3, each as the server measured it. */
+export function SubScores({ result }: { result: AnalysisResultView }) {
+  return (
+    <dl className="sub-scores">
+      {SUB_SCORES.map(({ field, label, hint }) => (
+        <div key={field} className="sub-score">
+          <dt>
+            <Hint title={hint}>
+              <span>{label}</span>
+            </Hint>
+          </dt>
+          <dd>
+            <Progress percent={Math.round(result[field])} size="small" aria-label={label} />
+          </dd>
+        </div>
+      ))}
+      <div className="sub-score">
+        <dt>Key</dt>
+        <dd>{result.keySignature ?? 'Not detected'}</dd>
+      </div>
+      <div className="sub-score">
+        <dt>Tempo</dt>
+        <dd>{Math.round(result.tempoBpm)} BPM</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,2 @@
+import './results.css';
+export { ResultsView } from './components/ResultsView';

@@ -1,0 +1,200 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { INestApplication } from '@nestjs/common';
+import {
+  ANALYSIS_STAGES,
+  type AnalysisProgress,
+  type AnalysisResultView,
+  type HttpErrorBody,
+  type UploadUrlReply,
+  type UploadView,
+} from '@originality/contracts';
+import {
+  type TestDatabase,
+  type TestObjectStore,
+  eventually,
+  getTestDatabase,
+  getTestObjectStore,
+} from '@originality/testing';
+import { generateDemoCatalogue } from '../../tools/eval/demo-catalogue';
+import { loadGatewayConfig } from '../src/config';
+import { createGatewayApp } from '../src/create-app';
+import { TestBrowser } from './support/browser';
+import {
+  ROOT,
+  type TestNatsServer,
+  freePort,
+  privateNats,
+  startDevIdp,
+  startIdentity,
+  startServiceProcess,
+} from './support/stack';
+
+// Renders and imports a catalogue and starts five processes: slow on a loaded two-core machine.
+jest.setTimeout(300_000);
+
+/** One Server-Sent Event as the browser's EventSource would see it. */
+interface ServerSentEvent {
+  event: string;
+  data: string;
+}
+
+/** Reads a `text/event-stream` body to its end, event by event (comments are heartbeats, skipped). */
+async function readEvents(res: Response): Promise<ServerSentEvent[]> {
+  const text = await res.text();
+  return text
+    .split('\n\n')
+    .filter((block) => block.trim() && !block.startsWith(':'))
+    .map((block) => {
+      const lines = block.split('\n');
+      return {
+        event: lines.find((l) => l.startsWith('event: '))?.slice(7) ?? 'message',
+        data: lines.find((l) => l.startsWith('data: '))?.slice(6) ?? '',
+      };
+    });
+}
+
+describe('gateway analysis: the core loop through HTTP (sign-in, upload, analysis services, Postgres, NATS, S3)', () => {
+  let nats: TestNatsServer;
+  let db: TestDatabase;
+  let store: TestObjectStore;
+  let idp: { stop(): Promise<void> };
+  let identity: { stop(): Promise<void> };
+  let services: { stop(): Promise<void> }[] = [];
+  let app: INestApplication;
+  let ann: TestBrowser;
+  let bob: TestBrowser;
+  let appUrl: string;
+  let dir: string;
+  let catalogueTitles: string[];
+
+  /** What the SPA does: a URL, the PUT straight to storage, then create. */
+  async function uploadSong(browser: TestBrowser, file: string, name: string): Promise<UploadView> {
+    const body = readFileSync(file);
+    const urlReply = (await (await browser.json('POST', '/api/audio/upload')).json()) as UploadUrlReply;
+    const put = await fetch(urlReply.uploadURL, { method: 'PUT', body, headers: { 'Content-Type': 'audio/wav' } });
+    expect(put.status).toBe(200);
+    const res = await browser.json('POST', '/api/audio/create', {
+      filename: name,
+      originalFilename: name,
+      fileSize: body.length,
+      mimeType: 'audio/wav',
+      objectPath: urlReply.objectPath,
+      duration: null,
+    });
+    expect(res.status).toBe(201);
+    return (await res.json()) as UploadView;
+  }
+
+  /** Three demo songs, rendered here (this blocks the event loop: nothing else may be starting meanwhile). */
+  async function renderCatalogue(): Promise<string> {
+    dir = mkdtempSync(join(tmpdir(), 'gateway-analysis-'));
+    const demo = await generateDemoCatalogue(dir, { count: 3, seconds: 20, seed: 'gateway-analysis' });
+    catalogueTitles = demo.entries.map((e) => e.title);
+    return demo.manifestPath;
+  }
+
+  /** Imported as an operator would: through the analysis CLI. */
+  async function importCatalogue(databaseUrl: string, manifestPath: string): Promise<void> {
+    await promisify(execFile)(
+      process.execPath,
+      ['tools/run-ts.mjs', 'services/analysis/src/cli/main.ts', 'catalog', 'import', manifestPath],
+      { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl } },
+    );
+  }
+
+  beforeAll(async () => {
+    const manifestPath = await renderCatalogue();
+    [nats, db, store] = await Promise.all([privateNats(), getTestDatabase(), getTestObjectStore()]);
+    const [appPort, idpPort] = [await freePort(), await freePort()];
+    appUrl = `http://localhost:${appPort}`;
+    const issuer = `http://localhost:${idpPort}`;
+    idp = await startDevIdp({
+      DEV_IDP_PORT: String(idpPort),
+      DEV_IDP_ISSUER: issuer,
+      DEV_IDP_CLIENT_ID: 'gateway-test',
+      DEV_IDP_CLIENT_SECRET: 'test-secret',
+      DEV_IDP_REDIRECT_URIS: `${appUrl}/api/callback`,
+      DEV_IDP_POST_LOGOUT_REDIRECT_URIS: `${appUrl}/`,
+    });
+    const env = { DATABASE_URL: db.url, NATS_URL: nats.url, NODE_ENV: 'test' };
+    [identity] = await Promise.all([startIdentity(env), importCatalogue(db.url, manifestPath)]);
+    const serviceEnv = { ...env, ...store.env, ENTITLEMENT_TIMEOUT_MS: '100', CATALOGUE_REFRESH_SEC: '3600' };
+    services = await Promise.all(['upload', 'analysis'].map((name) => startServiceProcess(name, serviceEnv)));
+    app = await createGatewayApp(
+      loadGatewayConfig({
+        ...env,
+        ...store.env,
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+        PUBLIC_URL: appUrl,
+        OIDC_ISSUER_URL: issuer,
+        OIDC_CLIENT_ID: 'gateway-test',
+        OIDC_CLIENT_SECRET: 'test-secret',
+        FRONTEND_DIST: '/nonexistent',
+      }),
+    );
+    await app.listen(appPort);
+    [ann, bob] = [new TestBrowser(appUrl), new TestBrowser(appUrl)];
+    await ann.signIn('ann@example.test', 'Ann Artist');
+    await bob.signIn('bob@example.test', 'Bob Builder');
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await Promise.all(services.map((service) => service.stop()));
+    await identity?.stop();
+    await idp?.stop();
+    await db?.drop().catch(() => undefined);
+    await Promise.all([nats?.stop(), store?.stop()]);
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('streams the progress of an upload to its owner, ending with completed; then serves the result', async () => {
+    const song = await uploadSong(ann, join(dir, 'demo-003.wav'), 'Copied Song.wav');
+    const stream = await ann.request(`/api/audio/uploads/${song.id}/events`, {
+      headers: { accept: 'text/event-stream' },
+    });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const events = await readEvents(stream);
+
+    expect(events.every((e) => e.event === 'progress')).toBe(true);
+    const progress = events.map((e) => JSON.parse(e.data) as AnalysisProgress);
+    expect(progress.at(-1)).toMatchObject({ uploadId: song.id, status: 'completed', percent: 100 });
+    const stages = progress.map((p) => ANALYSIS_STAGES.indexOf(p.stage));
+    expect(stages).toEqual([...stages].sort((a, b) => a - b));
+
+    const result = (await (await ann.json('GET', `/api/audio/uploads/${song.id}/result`)).json()) as AnalysisResultView;
+    expect(result).toMatchObject({ uploadId: song.id, title: 'Copied Song' });
+    expect(result.similarTracks[0]).toMatchObject({ title: catalogueTitles[2] });
+    expect(result.similarTracks[0]!.similarity).toBeGreaterThanOrEqual(80);
+    expect(result.processingMs).toBeGreaterThan(0);
+    expect(result.catalogue.size).toBe(3);
+
+    // The upload service followed the analysis events.
+    await eventually(async () => {
+      const upload = (await (await ann.json('GET', `/api/audio/uploads/${song.id}`)).json()) as UploadView;
+      return upload.analysisStatus === 'completed' && upload.originalityScore === result.originalityScore;
+    });
+    // An analysis that has ended has nothing more to stream.
+    expect((await ann.request(`/api/audio/uploads/${song.id}/events`)).status).toBe(204);
+  });
+
+  it("refuses another user's upload, a malformed id and a result that does not exist yet, as JSON", async () => {
+    const song = await uploadSong(ann, join(dir, 'demo-001.wav'), 'Mine.wav');
+    for (const path of [`/api/audio/uploads/${song.id}/events`, `/api/audio/uploads/${song.id}/result`]) {
+      const res = await bob.request(path);
+      expect([403, 404]).toContain(res.status);
+      expect(((await res.json()) as HttpErrorBody).error).toEqual(expect.any(String));
+    }
+    for (const path of ['/api/audio/uploads/not-a-uuid/events', '/api/audio/uploads/not-a-uuid/result']) {
+      const res = await ann.request(path);
+      expect(res.status).toBe(404);
+      expect((await res.json()) as HttpErrorBody).toMatchObject({ error: 'Upload not found.' });
+    }
+    expect((await new TestBrowser(appUrl).request(`/api/audio/uploads/${song.id}/events`)).status).toBe(401);
+  });
+});

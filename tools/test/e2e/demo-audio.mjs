@@ -1,0 +1,26 @@
+// Setup of the upload browser test: renders a small demo catalogue and an original piece, and
+// imports the catalogue into the test database before the analysis service starts (it loads its
+// index at start-up).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * @param {{ root: string, databaseUrl: string, log: (line: string) => void }} o
+ * @returns {{ copy: { path: string, title: string, artist: string }, original: { path: string } }}
+ */
+export function prepareDemoAudio({ root, databaseUrl, log }) {
+  log('• rendering and importing the demo audio');
+  const dir = mkdtempSync(join(tmpdir(), 'originality-e2e-audio-'));
+  const run = (args, env = {}) =>
+    execFileSync(process.execPath, ['tools/run-ts.mjs', ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+  const audio = JSON.parse(run(['tools/test/e2e/demo-audio.ts', dir]));
+  run(['services/analysis/src/cli/main.ts', 'catalog', 'import', audio.manifestPath], { DATABASE_URL: databaseUrl });
+  return audio;
+}
