@@ -7,8 +7,9 @@ export const SESSION_COOKIE = 'originality.sid';
 
 /**
  * Server-side sessions: an httpOnly, SameSite=Lax cookie (Secure in production) holding only the
- * id. `rolling` renews the cookie and the stored expiry on every request, so the idle timeout is
- * SESSION_IDLE_MINUTES since the last request; sessions are saved only once they hold something.
+ * id. `rolling` renews the cookie on every request and the store renews the stored expiry (at most
+ * every minute, see touchInterval), so the idle timeout is SESSION_IDLE_MINUTES since the last
+ * request; sessions are saved only once they hold something, and again only when they change.
  */
 export function sessionMiddleware(config: GatewayConfig, store: session.Store): RequestHandler {
   return session({
