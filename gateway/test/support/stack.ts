@@ -54,7 +54,9 @@ export async function privateNats(): Promise<TestNatsServer> {
 }
 
 /** The real identity service, started as its main.ts would be, in a child process. */
-export async function startIdentity(env: Record<string, string>): Promise<{ stop(): Promise<void> }> {
+export async function startIdentity(
+  env: Record<string, string>,
+): Promise<{ stop(): Promise<void>; kill(): Promise<void> }> {
   const child = spawn(process.execPath, ['-r', '@swc-node/register', 'services/identity/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -83,7 +85,7 @@ export async function startIdentity(env: Record<string, string>): Promise<{ stop
   } finally {
     await nc.close();
   }
-  return { stop: () => stopChild(child) };
+  return { stop: () => stopChild(child), kill: () => stopChild(child, 'SIGKILL') };
 }
 
 /** The dev identity provider (ESM, so a child process: `node tools/dev-idp/server.mjs`). */
@@ -103,7 +105,7 @@ export async function startDevIdp(env: Record<string, string>): Promise<{ stop()
   return { stop: () => stopChild(child) };
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   return new Promise((done) => {
     if (child.exitCode !== null || child.signalCode !== null) return done();
     const timer = setTimeout(() => child.kill('SIGKILL'), 8000);
@@ -111,6 +113,6 @@ function stopChild(child: ChildProcess): Promise<void> {
       clearTimeout(timer);
       done();
     });
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }

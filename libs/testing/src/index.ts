@@ -6,3 +6,4 @@ export * from './wait';
 export * from './events';
 export * from './service';
 export * from './db-activity';
+export * from './restartable-servers';
