@@ -31,6 +31,7 @@ describe('faults survived (private NATS and Postgres, identity in a child proces
 
   const readiness = async (base: string) =>
     (await fetch(`${base}/health/ready`, { signal: AbortSignal.timeout(10_000) }).catch(() => null))?.status ?? 0;
+  const readinessReport = async (base: string) => (await fetch(`${base}/health/ready`)).json();
   const bothReady = async () => (await readiness(appUrl)) === 200 && (await readiness(identityUrl)) === 200;
   const editProfile = () => user.json('PUT', '/api/auth/profile', { firstName: `Edit ${++edits}` });
 
@@ -99,6 +100,7 @@ describe('faults survived (private NATS and Postgres, identity in a child proces
       what: 'readiness to go red',
     });
     await expectUnavailable();
+    expect(await readinessReport(identityUrl)).toMatchObject({ status: 'error', error: { nats: { status: 'down' } } });
     await nats.start();
     await expectRecovered();
   }, 120_000);
@@ -110,6 +112,10 @@ describe('faults survived (private NATS and Postgres, identity in a child proces
       what: 'readiness to go red',
     });
     await expectUnavailable();
+    expect(await readinessReport(identityUrl)).toMatchObject({
+      status: 'error',
+      error: { database: { status: 'down' } },
+    });
     await postgres.start();
     await expectRecovered();
   }, 120_000);
