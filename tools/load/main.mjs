@@ -18,8 +18,8 @@ const CONNECTIONS = setting('LOAD_CONNECTIONS', 50);
 const SECONDS = setting('LOAD_SECONDS', 10);
 const IDLE_SECONDS = setting('LOAD_IDLE_SECONDS', 10);
 const DEADLINE_SECONDS = setting('LOAD_DEADLINE_SECONDS', 360);
-/** Postgres reports an idle backend's last counts up to 10 s late: let start-up's commits land first. */
-const SETTLE_MS = 11_000;
+/** Postgres reports an idle backend's last counts up to 10 s late, and fresh processes still compile: let start-up pass. */
+const SETTLE_MS = setting('LOAD_SETTLE_SECONDS', 30) * 1000;
 const UNLIMITED = '1000000000';
 
 const log = (line) => console.log(line);
