@@ -32,6 +32,8 @@ export const gatewayConfigSpec = {
   SESSION_SECRET: { default: DEV_SESSION_SECRET, parse: str({ minLength: 32, maxLength: 1024 }) },
   /** Signed out after this long without a request (the cookie and stored session roll forward). */
   SESSION_IDLE_MINUTES: { default: 120, parse: int({ min: 1, max: 60 * 24 * 30 }) },
+  /** How long a gateway reuses a session it read (another replica's sign-out counts here after this, at most). */
+  SESSION_CACHE_SECONDS: { default: 5, parse: int({ min: 0, max: 60 }) },
   /** Signed out this long after sign-in, however active. */
   SESSION_ABSOLUTE_HOURS: { default: 24, parse: int({ min: 1, max: 24 * 90 }) },
   RATE_LIMIT_WINDOW_SECONDS: { default: 60, parse: int({ min: 1, max: 3600 }) },

@@ -127,6 +127,17 @@ describe('gateway (real OIDC sign-in, identity service, Postgres and NATS)', () 
       expect(location.searchParams.get('post_logout_redirect_uri')).toBe(`${appUrl}/`);
       expect((await browser.json('GET', '/api/auth/user')).status).toBe(401);
     });
+
+    it('refuses the old session cookie right after sign-out, though the session was just served from the cache', async () => {
+      const browser = new TestBrowser(appUrl);
+      await browser.signIn('replayer@example.test', 'Ray Replayer');
+      const cookie = `${SESSION_COOKIE}=${browser.cookie(SESSION_COOKIE)}`;
+      const asBefore = () => fetch(`${appUrl}/api/auth/user`, { headers: { cookie } });
+      expect((await asBefore()).status).toBe(200);
+      expect((await asBefore()).status).toBe(200);
+      expect((await browser.request('/api/logout')).status).toBe(302);
+      expect((await asBefore()).status).toBe(401);
+    });
   });
 
   describe('admin routes × who is asking', () => {

@@ -149,5 +149,7 @@ export async function startStack({
     await stop();
     throw err;
   }
-  return { publicUrl, issuer, stop };
+  /** The running processes by name and pid (the load script reads their CPU time). */
+  const processes = () => children.map(({ name, child }) => ({ name, pid: child.pid }));
+  return { publicUrl, issuer, stop, processes };
 }

@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Caller, ErrorCode, Role } from '@originality/contracts';
+import { type Caller, ErrorCode, type IdentityUserReply, Role } from '@originality/contracts';
 import { DomainError, setRequestUserId } from '@originality/platform';
 import type { Request } from 'express';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { IdentityClient } from '../identity/identity.client';
 
-interface CachedRole {
-  role: Role;
-  email: string | null;
+interface CachedUser {
+  user: IdentityUserReply;
   expiresAt: number;
 }
 
@@ -22,14 +21,15 @@ export const isSuperAdminSubject = (userId: string, superAdminSubject: string): 
 /**
  * Who is asking, built from the server session (never from the browser) and identity's record.
  *
- * Role freshness: the role comes from identity and is cached per gateway process for
- * CALLER_CACHE_SECONDS (default 10 s). The gateway forgets a user's entry as soon as it promotes
- * them, so a promotion counts at once on this replica and within that period on the others. The
- * super administrator is recognised from SUPER_ADMIN_SUBJECT alone, so needs no lookup to be known.
+ * Freshness: the user's record (role included) comes from identity and is cached per gateway
+ * process for CALLER_CACHE_SECONDS (default 10 s), so the common request needs no lookup. The
+ * gateway replaces or forgets the entry whenever it changes the user itself (promotion, profile,
+ * sign-in), so such a change counts at once on this replica and within that period on the others.
+ * The super administrator is recognised from SUPER_ADMIN_SUBJECT alone, so needs no lookup to be known.
  */
 @Injectable()
 export class CallerService {
-  private readonly roles = new Map<string, CachedRole>();
+  private readonly users = new Map<string, CachedUser>();
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -45,16 +45,27 @@ export class CallerService {
     return request.caller;
   }
 
-  /** Drops a cached role (after a promotion), so the next request asks identity. */
+  /** The caller's own record at identity, from the cache when fresh. */
+  async userOf(caller: Caller): Promise<IdentityUserReply> {
+    return (await this.lookup(caller.userId, caller.email, caller.isSuperAdmin)).user;
+  }
+
+  /** Keeps a record identity just returned after a change (profile update). */
+  remember(user: IdentityUserReply): void {
+    if (this.users.size >= MAX_CACHED_USERS) this.users.clear();
+    this.users.set(user.id, { user, expiresAt: Date.now() + this.config.CALLER_CACHE_SECONDS * 1000 });
+  }
+
+  /** Drops a cached record (after a promotion or a sign-in), so the next request asks identity. */
   forget(userId: string): void {
-    this.roles.delete(userId);
+    this.users.delete(userId);
   }
 
   private async resolve(req: Request): Promise<Caller | null> {
     const userId = req.session?.userId;
     if (!userId) return null;
     const isSuperAdmin = isSuperAdminSubject(userId, this.config.SUPER_ADMIN_SUBJECT);
-    const cached = await this.roleOf(userId, req.session.email ?? null, isSuperAdmin).catch(async (err: unknown) => {
+    const cached = await this.lookup(userId, req.session.email ?? null, isSuperAdmin).catch(async (err: unknown) => {
       // The account is gone: the session no longer names anyone.
       if (err instanceof DomainError && err.code === ErrorCode.NOT_FOUND) {
         await new Promise<void>((resolve) => req.session.regenerate(() => resolve()));
@@ -63,23 +74,15 @@ export class CallerService {
       throw err;
     });
     if (!cached) return null;
-    return { userId, email: cached.email, roles: [cached.role], isSuperAdmin };
+    return { userId, email: cached.user.email, roles: [cached.user.role], isSuperAdmin };
   }
 
-  private async roleOf(userId: string, email: string | null, isSuperAdmin: boolean): Promise<CachedRole> {
-    const now = Date.now();
-    const hit = this.roles.get(userId);
-    if (hit && hit.expiresAt > now) return hit;
+  private async lookup(userId: string, email: string | null, isSuperAdmin: boolean): Promise<CachedUser> {
+    const hit = this.users.get(userId);
+    if (hit && hit.expiresAt > Date.now()) return hit;
     // Asking about oneself is always allowed, whatever one's role.
     const self: Caller = { userId, email, roles: [Role.USER], isSuperAdmin };
-    const user = await this.identity.getUser(self, userId);
-    const entry: CachedRole = {
-      role: user.role,
-      email: user.email,
-      expiresAt: now + this.config.CALLER_CACHE_SECONDS * 1000,
-    };
-    if (this.roles.size >= MAX_CACHED_USERS) this.roles.clear();
-    this.roles.set(userId, entry);
-    return entry;
+    this.remember(await this.identity.getUser(self, userId));
+    return this.users.get(userId)!;
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import { CallerService } from '../access/caller.service';
 import { IdentityClient } from '../identity/identity.client';
 import '../session/session-data';
 import type { OidcSignIn } from './oidc.strategy';
@@ -8,7 +9,10 @@ import { DEFAULT_RETURN_PATH, safeReturnPath } from './return-path';
 /** Turns a completed OIDC sign-in into a signed-in session. */
 @Injectable()
 export class SignInService {
-  constructor(private readonly identity: IdentityClient) {}
+  constructor(
+    private readonly identity: IdentityClient,
+    private readonly callers: CallerService,
+  ) {}
 
   /**
    * Registers or refreshes the user at identity, then starts a NEW session (fresh id, so an id
@@ -17,6 +21,7 @@ export class SignInService {
    */
   async startSession(req: Request, signIn: OidcSignIn): Promise<string> {
     const user = await this.identity.signIn(signIn.claims);
+    this.callers.remember(user);
     const returnTo = safeReturnPath(req.session.returnTo ?? DEFAULT_RETURN_PATH);
     await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
     Object.assign(req.session, {

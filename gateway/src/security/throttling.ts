@@ -2,6 +2,7 @@ import type { ExecutionContext } from '@nestjs/common';
 import type { ThrottlerModuleOptions } from '@nestjs/throttler';
 import type { Request } from 'express';
 import type { GatewayConfig } from '../config';
+import { SlidingWindowStorage } from './rate-limit-storage';
 
 const requestOf = (context: ExecutionContext): Request => context.switchToHttp().getRequest<Request>();
 
@@ -16,6 +17,7 @@ export function rateLimits(config: GatewayConfig): ThrottlerModuleOptions {
   const ttl = config.RATE_LIMIT_WINDOW_SECONDS * 1000;
   return {
     errorMessage: 'Too many requests. Please slow down and try again shortly.',
+    storage: new SlidingWindowStorage(),
     skipIf: isProbe,
     // The library keys counters per route by default; a limit per IP or per user means one budget over all routes.
     generateKey: (_context, tracker, throttlerName) => `${throttlerName}:${tracker}`,

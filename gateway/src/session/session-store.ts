@@ -3,6 +3,8 @@ import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
 import { Pool } from 'pg';
 import { ensureSchema } from '@originality/platform';
+import type { GatewayConfig } from '../config';
+import { CachedSessionStore } from './session-cache';
 
 /** The gateway's own Postgres schema; sessions live in its `session` table. */
 export const GATEWAY_SCHEMA = 'gateway';
@@ -21,12 +23,16 @@ export async function createSessionPool(databaseUrl: string): Promise<Pool> {
 }
 
 /**
- * connect-pg-simple in schema `gateway`; its table is created at start when missing. Expired rows
- * are pruned every 15 minutes (an expired session is never served even before pruning).
+ * connect-pg-simple in schema `gateway` (its table is created at start when missing; expired rows
+ * are pruned every 15 minutes, and an expired session is never served even before pruning), behind
+ * a short in-process cache so the common request reads and writes nothing (see CachedSessionStore).
  */
-export function createSessionStore(pool: Pool): session.Store {
+export function createSessionStore(
+  pool: Pool,
+  config: Pick<GatewayConfig, 'SESSION_CACHE_SECONDS' | 'SESSION_IDLE_MINUTES'>,
+): session.Store {
   const PgStore = connectPgSimple(session);
-  return new PgStore({
+  const store = new PgStore({
     pool,
     schemaName: GATEWAY_SCHEMA,
     tableName: SESSION_TABLE,
@@ -34,4 +40,11 @@ export function createSessionStore(pool: Pool): session.Store {
     pruneSessionInterval: 15 * 60,
     errorLog: (...args: unknown[]) => logger.error(args.map(String).join(' ')),
   });
+  return new CachedSessionStore(store, {
+    cacheMs: config.SESSION_CACHE_SECONDS * 1000,
+    touchEveryMs: touchInterval(config.SESSION_IDLE_MINUTES),
+  });
 }
+
+/** The idle expiry is renewed in the store at most every 1/20 of the idle timeout (60 s for 2 h), 60 s at most. */
+export const touchInterval = (idleMinutes: number): number => Math.min(60_000, (idleMinutes * 60_000) / 20);

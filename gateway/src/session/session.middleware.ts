@@ -1,32 +1,55 @@
+import { Logger } from '@nestjs/common';
+import { DomainError, isDatabaseUnavailable } from '@originality/platform';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import type { GatewayConfig } from '../config';
+import { sendHttpError } from '../errors/http-error.filter';
 import './session-data';
 
 export const SESSION_COOKIE = 'originality.sid';
 
 /**
  * Server-side sessions: an httpOnly, SameSite=Lax cookie (Secure in production) holding only the
- * id. `rolling` renews the cookie and the stored expiry on every request, so the idle timeout is
- * SESSION_IDLE_MINUTES since the last request; sessions are saved only once they hold something.
+ * id. `rolling` renews the cookie on every request and the store renews the stored expiry (at most
+ * every minute, see touchInterval), so the idle timeout is SESSION_IDLE_MINUTES since the last
+ * request; sessions are saved only once they hold something, and again only when they change.
  */
 export function sessionMiddleware(config: GatewayConfig, store: session.Store): RequestHandler {
-  return session({
-    name: SESSION_COOKIE,
-    secret: config.SESSION_SECRET,
-    store,
-    resave: false,
-    saveUninitialized: false,
-    rolling: true,
-    proxy: config.TRUST_PROXY_HOPS > 0,
-    cookie: {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.NODE_ENV === 'production',
-      path: '/',
-      maxAge: config.SESSION_IDLE_MINUTES * 60_000,
-    },
-  });
+  return answerStoreOutage(
+    session({
+      name: SESSION_COOKIE,
+      secret: config.SESSION_SECRET,
+      store,
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      proxy: config.TRUST_PROXY_HOPS > 0,
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.NODE_ENV === 'production',
+        path: '/',
+        maxAge: config.SESSION_IDLE_MINUTES * 60_000,
+      },
+    }),
+  );
+}
+
+const logger = new Logger('Sessions');
+
+/** While the session store's Postgres is away, a request that needs its session gets a JSON 503, not a 500. */
+function answerStoreOutage(handler: RequestHandler): RequestHandler {
+  return (req, res, next) =>
+    handler(req, res, (err?: unknown) => {
+      if (!err) return next();
+      const outage = isDatabaseUnavailable(err);
+      if (outage) logger.warn(`Session store unavailable: ${(err as Error).message}`);
+      sendHttpError(
+        res,
+        outage ? DomainError.unavailable('Sessions are unavailable. Please try again shortly.') : err,
+        logger,
+      );
+    });
 }
 
 /** True once a signed-in session is older than the absolute limit, however active it was. */

@@ -19,7 +19,7 @@ class SessionPoolCloser implements OnApplicationShutdown {
       inject: [GATEWAY_CONFIG],
       useFactory: (config: GatewayConfig) => createSessionPool(config.DATABASE_URL),
     },
-    { provide: SESSION_STORE, inject: [SESSION_POOL], useFactory: createSessionStore },
+    { provide: SESSION_STORE, inject: [SESSION_POOL, GATEWAY_CONFIG], useFactory: createSessionStore },
     { provide: SessionPoolCloser, inject: [SESSION_POOL], useFactory: (pool: Pool) => new SessionPoolCloser(pool) },
   ],
   exports: [SESSION_POOL, SESSION_STORE],

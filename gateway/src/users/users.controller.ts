@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger
 import type { Caller, CurrentUser, UploadTotals } from '@originality/contracts';
 import type { Request } from 'express';
 import { CurrentCaller, RequireSignIn } from '../access/access.decorators';
+import { CallerService } from '../access/caller.service';
 import { IdentityClient } from '../identity/identity.client';
 import { OpenDuringMaintenance } from '../maintenance/maintenance.guard';
 import { UploadsClient } from '../uploads/uploads.client';
@@ -18,20 +19,18 @@ export class UsersController {
 
   constructor(
     private readonly identity: IdentityClient,
+    private readonly callers: CallerService,
     private readonly uploads: UploadsClient,
   ) {}
 
-  /** The signed-in user (spec §3 User); 401 when signed out. Answers during maintenance. */
+  /** The signed-in user (spec §3 User); 401 when signed out. Answers during maintenance. Cached: see CallerService. */
   @Get('user')
   @RequireSignIn()
   @OpenDuringMaintenance()
   @ApiOkResponse({ description: 'The signed-in user.' })
   @ApiUnauthorizedResponse({ description: "{ error: 'Unauthorized', code: 'UNAUTHENTICATED' }" })
   async currentUser(@CurrentCaller() caller: Caller, @Req() req: Request): Promise<CurrentUser> {
-    const [user, uploads] = await Promise.all([
-      this.identity.getUser(caller, caller.userId),
-      this.uploadTotals(caller),
-    ]);
+    const [user, uploads] = await Promise.all([this.callers.userOf(caller), this.uploadTotals(caller)]);
     // The e-mail may change at the provider; keep the session's copy current.
     if (req.session.email !== user.email) req.session.email = user.email;
     return composeCurrentUser(user, caller.isSuperAdmin, uploads);
@@ -45,6 +44,7 @@ export class UsersController {
       this.identity.updateProfile(caller, { ...update }),
       this.uploadTotals(caller),
     ]);
+    this.callers.remember(user);
     return composeCurrentUser(user, caller.isSuperAdmin, uploads);
   }
 

@@ -54,15 +54,18 @@ export async function privateNats(): Promise<TestNatsServer> {
 }
 
 /** The real identity service, started as its main.ts would be, in a child process. */
-export function startIdentity(env: Record<string, string>): Promise<{ stop(): Promise<void> }> {
+export function startIdentity(env: Record<string, string>): Promise<ServiceProcess> {
   return startServiceProcess('identity', env);
 }
 
+/** A service child process: `stop()` asks it to end, `kill()` ends it at once (fault tests). */
+export interface ServiceProcess {
+  stop(): Promise<void>;
+  kill(): Promise<void>;
+}
+
 /** A service (services/<name>/src/main.ts) in a child process, once it answers its NATS ping. */
-export async function startServiceProcess(
-  name: string,
-  env: Record<string, string>,
-): Promise<{ stop(): Promise<void> }> {
+export async function startServiceProcess(name: string, env: Record<string, string>): Promise<ServiceProcess> {
   const child = spawn(process.execPath, ['-r', '@swc-node/register', `services/${name}/src/main.ts`], {
     cwd: ROOT,
     env: {
@@ -90,7 +93,7 @@ export async function startServiceProcess(
   } finally {
     await nc.close();
   }
-  return { stop: () => stopChild(child) };
+  return { stop: () => stopChild(child), kill: () => stopChild(child, 'SIGKILL') };
 }
 
 /** The dev identity provider (ESM, so a child process: `node tools/dev-idp/server.mjs`). */
@@ -110,7 +113,7 @@ export async function startDevIdp(env: Record<string, string>): Promise<{ stop()
   return { stop: () => stopChild(child) };
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   return new Promise((done) => {
     if (child.exitCode !== null || child.signalCode !== null) return done();
     const timer = setTimeout(() => child.kill('SIGKILL'), 8000);
@@ -118,6 +121,6 @@ function stopChild(child: ChildProcess): Promise<void> {
       clearTimeout(timer);
       done();
     });
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }

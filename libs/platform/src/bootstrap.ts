@@ -32,7 +32,14 @@ export async function startService(spec: ServiceBootstrapSpec): Promise<INestApp
     app.connectMicroservice<MicroserviceOptions>(
       {
         transport: Transport.NATS,
-        options: { servers: [config.NATS_URL], queue: spec.name, name: `${spec.name}-rpc` },
+        // Reconnects for ever, like the process's own connection: a NATS restart must not end the service.
+        options: {
+          servers: [config.NATS_URL],
+          queue: spec.name,
+          name: `${spec.name}-rpc`,
+          maxReconnectAttempts: -1,
+          reconnectTimeWait: 500,
+        },
       },
       { inheritAppConfig: true },
     );

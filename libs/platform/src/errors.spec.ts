@@ -46,3 +46,23 @@ describe('validateDto', () => {
     await expect(validateDto(NameDto, [1])).rejects.toMatchObject({ code: ErrorCode.VALIDATION });
   });
 });
+
+describe('an unreachable database', () => {
+  const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+  it('answers UNAVAILABLE, not INTERNAL, when Postgres is gone, going or not yet back', () => {
+    for (const err of [
+      withCode('terminating connection due to administrator command', '57P01'),
+      withCode('the database system is starting up', '57P03'),
+      withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'),
+      new Error('Connection terminated unexpectedly'),
+      Object.assign(new Error('Query failed'), { driverError: withCode('connection failure', '08006') }),
+    ]) {
+      expect(toErrorEnvelope(err).code).toBe(ErrorCode.UNAVAILABLE);
+    }
+  });
+
+  it('keeps other database errors INTERNAL', () => {
+    expect(toErrorEnvelope(withCode('duplicate key value', '23505')).code).toBe(ErrorCode.INTERNAL);
+  });
+});

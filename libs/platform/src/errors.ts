@@ -61,5 +61,25 @@ export function toErrorEnvelope(err: unknown): ErrorEnvelope {
       : { code: err.code, message: err.message, details: err.details };
   }
   if (isErrorEnvelope(err)) return err;
+  if (isDatabaseUnavailable(err)) return { code: ErrorCode.UNAVAILABLE, message: DATABASE_UNAVAILABLE_MESSAGE };
   return { code: ErrorCode.INTERNAL, message: GENERIC_INTERNAL_MESSAGE };
+}
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable. Please try again shortly.';
+
+/** Postgres SQLSTATEs of a server that is gone, going or not there yet: class 08, and 57P01–57P03. */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123])$/;
+const UNREACHABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+
+/**
+ * Whether an error means "Postgres cannot be reached right now" (a restart, a failover) rather
+ * than a bug: such requests answer UNAVAILABLE (503), and the pool reconnects by itself.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const { code, driverError } = err as Error & { code?: unknown; driverError?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNREACHABLE_ERRNO.has(code))) return true;
+  // node-postgres, when the server goes away under a connection or before one is made.
+  if (/^Connection terminated|is not queryable|timeout exceeded when trying to connect/.test(err.message)) return true;
+  return driverError instanceof Error && driverError !== err && isDatabaseUnavailable(driverError);
 }

@@ -43,6 +43,11 @@ export class PlatformLoggerModule implements NestModule {
               quietReqLogger: true,
               customAttributeKeys: { reqId: 'requestId' },
               genReqId: (req, res) => requestIdOf(req as RequestWithId, res),
+              // One short line per request: method, path, status and time. Headers (cookies!) stay out.
+              serializers: {
+                req: (req: { method?: string; url?: string }) => ({ method: req.method, url: req.url }),
+                res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+              },
               // Probes and scrapes would drown the useful lines.
               autoLogging: { ignore: (req) => /^\/(health|metrics)/.test(req.url ?? '') },
             },

@@ -67,14 +67,40 @@ export class Outbox {
 const RELAY_BATCH = 100;
 
 /**
+ * Wakes the relay when, and only when, a committed change wrote outbox rows: an insert into
+ * `outbox_event` marks its transaction, whose commit then nudges. Any other commit (the relay's own
+ * drain included) wakes nothing, so an idle service makes no queries beyond the relay's slow poll.
+ */
+function outboxCommitWatcher(nudge: () => void): EntitySubscriberInterface<OutboxEvent> {
+  const wroteEvents = new WeakSet<QueryRunner>();
+  return {
+    listenTo: () => OutboxEvent,
+    afterInsert: ({ queryRunner }) => {
+      // Outside a transaction the row is committed already.
+      if (queryRunner.isTransactionActive) wroteEvents.add(queryRunner);
+      else nudge();
+    },
+    // A savepoint release also broadcasts a commit: only the outermost commit makes rows visible.
+    afterTransactionCommit: ({ queryRunner }) => {
+      if (!queryRunner.isTransactionActive && wroteEvents.delete(queryRunner)) nudge();
+    },
+    afterTransactionRollback: ({ queryRunner }) => {
+      if (!queryRunner.isTransactionActive) wroteEvents.delete(queryRunner);
+    },
+  };
+}
+
+/**
  * Publishes committed outbox rows to JetStream (message id = event id, so a re-publish after a
- * crash is deduplicated) and marks them published. Nudged after every commit; polls as a safety net
- * for rows left by a process that died between commit and publish. Replicas share the work with
- * `FOR UPDATE SKIP LOCKED`.
+ * crash is deduplicated) and marks them published. Nudged by commits that wrote events; polls
+ * every {@link OutboxRelay.pollIntervalMs} as a safety net for rows written by another process
+ * (another replica, or one that died between commit and publish) and for passes that failed while
+ * NATS or Postgres was away. Replicas share the work with `FOR UPDATE SKIP LOCKED`.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
-  static pollIntervalMs = 1000;
+  /** One cheap query per interval at rest; events written here go out at once regardless. */
+  static pollIntervalMs = 5000;
   private readonly logger = new Logger(OutboxRelay.name);
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
@@ -88,8 +114,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.jetStream.ensureEventsStream();
-    const subscriber: EntitySubscriberInterface = { afterTransactionCommit: () => this.nudge() };
-    this.dataSource.subscribers.push(subscriber);
+    this.dataSource.subscribers.push(outboxCommitWatcher(() => this.nudge()));
     this.timer = setInterval(() => this.nudge(), OutboxRelay.pollIntervalMs);
     this.nudge();
   }

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ErrorCode, type Caller, type Envelope, isErrorEnvelope } from '@originality/contracts';
-import { ErrorCode as NatsErrorCode, JSONCodec, type NatsConnection, NatsError, headers as natsHeaders } from 'nats';
+import {
+  Events,
+  ErrorCode as NatsErrorCode,
+  JSONCodec,
+  type NatsConnection,
+  NatsError,
+  headers as natsHeaders,
+} from 'nats';
 import { DomainError } from './errors';
 import { JetStreamProvider } from './jetstream';
 import { NATS_CONNECTION, connectNats } from './nats-connection';
@@ -31,13 +38,26 @@ const codec = JSONCodec<unknown>();
 
 /**
  * Request/reply to a service over core NATS, speaking the packet format of Nest's NATS transport.
- * Errors come back as DomainErrors with the remote code; no responders ⇒ UNAVAILABLE; slow ⇒ TIMEOUT.
+ * Errors come back as DomainErrors with the remote code; no responders or no NATS ⇒ UNAVAILABLE; slow ⇒ TIMEOUT.
  */
 @Injectable()
 export class RpcClient {
-  constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
+  /** False while NATS is away: requests then fail at once instead of waiting out their timeout. */
+  private connected = true;
+
+  constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {
+    void this.followConnection();
+  }
+
+  private async followConnection(): Promise<void> {
+    for await (const status of this.nc.status()) {
+      if (status.type === Events.Disconnect) this.connected = false;
+      else if (status.type === Events.Reconnect) this.connected = true;
+    }
+  }
 
   async request<TReq, TRes>(subject: string, data: TReq, ctx: RpcContext, opts: RpcOptions = {}): Promise<TRes> {
+    if (!this.connected) throw toTransportError(new Error('NATS is disconnected'), subject, 0);
     const requestId = ctx.requestId ?? currentRequestContext()?.requestId ?? newRequestId();
     const envelope: Envelope<TReq> = { caller: ctx.caller, requestId, data };
     const hdrs = natsHeaders();

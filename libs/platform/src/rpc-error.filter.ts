@@ -15,6 +15,11 @@ export class RpcErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('RpcErrorFilter');
 
   catch(exception: unknown, host: ArgumentsHost): Observable<never> | void {
+    if (host.getType() === 'http' && isReadinessReport(exception)) {
+      // /health/ready while a dependency is away: an expected answer, sent with its details, not logged as a bug.
+      host.switchToHttp().getResponse<Response>().status(503).json(exception.getResponse());
+      return;
+    }
     const envelope = this.envelopeOf(exception);
     if (host.getType() === 'http') {
       const res = host.switchToHttp().getResponse<Response>();
@@ -41,4 +46,11 @@ export class RpcErrorFilter implements ExceptionFilter {
     }
     return envelope;
   }
+}
+
+/** Terminus' 503 from /health/ready: `{ status: 'error', info, error, details }`. */
+function isReadinessReport(err: unknown): err is HttpException {
+  if (!(err instanceof HttpException) || err.getStatus() !== 503) return false;
+  const body = err.getResponse();
+  return typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'error';
 }

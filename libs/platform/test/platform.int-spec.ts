@@ -191,10 +191,12 @@ describe('platform kit (real Postgres, real NATS)', () => {
   it('publishes rows left unpublished by a process that died after commit', async () => {
     const ds = app.get(KitService).dataSource;
     const id = '00000000-0000-4000-8000-000000000042';
-    await ds
-      .getRepository(OutboxEvent)
-      .insert({ id, type: EVENT, data: { count: 42 }, requestId: null, occurredAt: new Date(), publishedAt: null });
-    await events.waitFor((e) => e.id === id, 5000);
+    // Plain SQL, as another process would write it: no commit of this process announces the row.
+    await ds.query(
+      `INSERT INTO "${SCHEMA}".outbox_event (id, type, data, occurred_at) VALUES ($1, $2, '{"count":42}', now())`,
+      [id, EVENT],
+    );
+    await events.waitFor((e) => e.id === id, OutboxRelay.pollIntervalMs + 5000);
     // A second publish of the same id (a crash after publish, before marking) is deduplicated by JetStream.
     await ds.getRepository(OutboxEvent).update(id, { publishedAt: null });
     await app.get(OutboxRelay).drain();

@@ -6,3 +6,5 @@ export * from './wait';
 export * from './events';
 export * from './service';
 export * from './object-store';
+export * from './db-activity';
+export * from './restartable-servers';

@@ -1,0 +1,115 @@
+import session from 'express-session';
+
+export interface SessionCacheOptions {
+  /** How long a session read from the store is reused: the delay, at most, before another replica's sign-out counts here. */
+  cacheMs: number;
+  /** Least time between two writes of a session's idle expiry to the store. */
+  touchEveryMs: number;
+  /** Bounds memory if many sessions are active within one cache period. */
+  maxEntries?: number;
+  now?: () => number;
+}
+
+interface CachedSession {
+  /** Serialised, so every request gets its own copy (express-session mutates what `get` returns). */
+  json: string;
+  /** When this copy was known to match the store. */
+  syncedAt: number;
+  /** The idle expiry this process last wrote to the store; unknown for a session only read (valid when read). */
+  storedExpiry?: number;
+  /** When this process last wrote the expiry (0: never). */
+  touchedAt: number;
+}
+
+type Callback = (err?: unknown) => void;
+
+/**
+ * The session store behind a short in-process cache, so an authenticated request usually reads
+ * and writes nothing in Postgres:
+ * - `get` reuses a session for `cacheMs` after it was read or written here, and asks the store
+ *   again once the idle expiry written here has passed (the idle timeout holds between reads);
+ * - `touch` (the rolling idle expiry) reaches the store at most every `touchEveryMs` per session,
+ *   so a session idles out at most that much before SESSION_IDLE_MINUTES;
+ * - `destroy` (sign-out, a new session at sign-in) forgets the entry at once, and a read or touch
+ *   that was under way meanwhile does not bring it back.
+ */
+export class CachedSessionStore extends session.Store {
+  private readonly entries = new Map<string, CachedSession>();
+  /** Counts destroys: a read that started before one must not cache what it read. */
+  private destroys = 0;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly store: session.Store,
+    private readonly options: SessionCacheOptions,
+  ) {
+    super();
+    this.now = options.now ?? Date.now;
+  }
+
+  get(sid: string, callback: (err: unknown, session?: session.SessionData | null) => void): void {
+    const now = this.now();
+    const hit = this.entries.get(sid);
+    // Past the expiry written here, the store decides (another replica may have renewed it).
+    if (hit && now - hit.syncedAt < this.options.cacheMs && (hit.storedExpiry ?? Infinity) > now) {
+      return callback(null, JSON.parse(hit.json));
+    }
+    const destroysBefore = this.destroys;
+    this.store.get(sid, (err, data) => {
+      if (err) return callback(err);
+      if (!data) this.entries.delete(sid);
+      else if (this.destroys === destroysBefore) {
+        this.remember(sid, data, { syncedAt: now, touchedAt: hit?.touchedAt ?? 0 });
+      }
+      callback(null, data);
+    });
+  }
+
+  set(sid: string, data: session.SessionData, callback?: Callback): void {
+    const now = this.now();
+    this.store.set(sid, data, (err) => {
+      if (err) this.entries.delete(sid);
+      else this.remember(sid, data, { syncedAt: now, touchedAt: now, storedExpiry: expiryOf(data, now) });
+      callback?.(err);
+    });
+  }
+
+  override touch(sid: string, data: session.SessionData, callback?: Callback): void {
+    const now = this.now();
+    const hit = this.entries.get(sid);
+    if (hit && now - hit.touchedAt < this.options.touchEveryMs) return callback?.();
+    const destroysBefore = this.destroys;
+    const touch = this.store.touch?.bind(this.store) ?? this.store.set.bind(this.store);
+    touch(sid, data, (err?: unknown) => {
+      if (!err && this.destroys === destroysBefore && this.entries.has(sid)) {
+        this.remember(sid, data, { syncedAt: now, touchedAt: now, storedExpiry: expiryOf(data, now) });
+      }
+      callback?.(err);
+    });
+  }
+
+  destroy(sid: string, callback?: Callback): void {
+    this.destroys++;
+    this.entries.delete(sid);
+    this.store.destroy(sid, (err) => {
+      this.entries.delete(sid);
+      callback?.(err);
+    });
+  }
+
+  /** Sessions cached here now (for tests and metrics). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private remember(sid: string, data: session.SessionData, entry: Omit<CachedSession, 'json'>): void {
+    if (!this.entries.has(sid) && this.entries.size >= (this.options.maxEntries ?? 10_000)) this.entries.clear();
+    this.entries.set(sid, { ...entry, json: JSON.stringify(data) });
+  }
+}
+
+/** The expiry the store records for a session (connect-pg-simple: the cookie's, else one day). */
+function expiryOf(data: session.SessionData, now: number): number {
+  const expires = data.cookie?.expires;
+  return expires ? new Date(expires).getTime() : now + 86_400_000;
+}
