@@ -6,3 +6,4 @@ export * from './events';
 export * from './analysis';
 export * from './identity-requests';
 export * from './upload';
+export * from './billing';

@@ -5,3 +5,4 @@ export * from './factories';
 export * from './wait';
 export * from './events';
 export * from './service';
+export * from './stripe-double';
