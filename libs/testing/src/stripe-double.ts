@@ -19,8 +19,7 @@ type Handler = (params: Params, id: string | undefined) => unknown;
  */
 export class StripeDouble {
   readonly calls: RecordedStripeCall[] = [];
-  /** Answers 500 to the next call of this `METHOD /path` prefix (e.g. 'POST /v1/checkout/sessions'). */
-  failNext = new Set<string>();
+  private readonly failures = new Map<string, number>();
   /** What a refund of a payment intent gives back, in cents. */
   paymentAmounts = new Map<string, number>();
   private server?: Server;
@@ -52,6 +51,11 @@ export class StripeDouble {
     await new Promise<void>((done) => (this.server ? this.server.close(() => done()) : done()));
   }
 
+  /** Answers 500 to the next `times` calls of this `METHOD /path` prefix (the SDK retries once by itself). */
+  fail(route: string, times = 2): void {
+    this.failures.set(route, times);
+  }
+
   callsTo(method: string, path: string | RegExp): RecordedStripeCall[] {
     return this.calls.filter(
       (c) => c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path)),
@@ -68,9 +72,11 @@ export class StripeDouble {
     }) as Params;
     const method = req.method ?? 'GET';
     this.calls.push({ method, path: url.pathname, params });
-    const key = [...this.failNext].find((k) => `${method} ${url.pathname}`.startsWith(k));
+    const key = [...this.failures.keys()].find((k) => `${method} ${url.pathname}`.startsWith(k));
     if (key) {
-      this.failNext.delete(key);
+      const left = this.failures.get(key)! - 1;
+      if (left > 0) this.failures.set(key, left);
+      else this.failures.delete(key);
       return send(res, 500, { error: { type: 'api_error', message: 'The double was told to fail.' } });
     }
     for (const [routeMethod, pattern, handler] of this.routes) {

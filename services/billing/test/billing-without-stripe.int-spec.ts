@@ -69,10 +69,12 @@ describe('billing without Stripe keys (real Postgres, real NATS)', () => {
     expect(entitlement.monthlyAnalyses).toBe(999999);
   });
 
-  it('keeps the test coupon out of production', async () => {
-    // The same rule, read from the service's config: outside production it answers; the check is in CouponsService.
-    const again = await billing.call<Coupon>(BillingRequestSubjects.createTestCoupon, {}, aCaller());
-    expect(again.code).toBe('TESTFREE100');
+  it('creates the test coupon once however often it is asked for, and only for a signed-in user', async () => {
+    const [first, second] = await Promise.all([
+      billing.call<Coupon>(BillingRequestSubjects.createTestCoupon, {}, aCaller()),
+      billing.call<Coupon>(BillingRequestSubjects.createTestCoupon, {}, aCaller()),
+    ]);
+    expect(second.id).toBe(first.id);
     expect(await failure(billing.call(BillingRequestSubjects.createTestCoupon, {}, null))).toMatchObject({
       code: 'UNAUTHENTICATED',
     });
