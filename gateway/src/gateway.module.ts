@@ -7,6 +7,7 @@ import { AccessGuard } from './access/access.guard';
 import { CallerService } from './access/caller.service';
 import { AdminController } from './admin/admin.controller';
 import { AuthController } from './auth/auth.controller';
+import { GatewayBillingModule } from './billing/billing.module';
 import { OidcClient } from './auth/oidc-client';
 import { OidcStrategy } from './auth/oidc.strategy';
 import { SignInService } from './auth/sign-in.service';
@@ -52,6 +53,7 @@ export class GatewayModule {
         ThrottlerModule.forRoot(rateLimits(config)),
         PassportModule,
         SessionModule,
+        GatewayBillingModule,
       ],
       controllers: [AuthController, UsersController, MaintenanceController, AdminController],
       providers: [

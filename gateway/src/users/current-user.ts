@@ -1,13 +1,17 @@
 import type { CurrentUser, IdentityUserReply } from '@originality/contracts';
+import { FREE_FIELDS, type SubscriptionFields } from '../billing/subscription-fields';
 
 /**
  * GET /api/auth/user: spec §3 User, composed from the services that own each part.
  *
- * Identity gives the account. Billing and upload have no endpoints yet, so their parts are the
- * truthful values of a user with no subscription and no uploads — tier 'free', status 'inactive',
- * no end date or price, zero uploads. Later issues fill them from billing and upload here.
+ * Identity gives the account and billing the subscription fields (Free, 'inactive' without one).
+ * Upload has no endpoints yet, so its part is the truthful value of a user with no uploads.
  */
-export function composeCurrentUser(identity: IdentityUserReply, isSuperAdmin: boolean): CurrentUser {
+export function composeCurrentUser(
+  identity: IdentityUserReply,
+  isSuperAdmin: boolean,
+  subscription: SubscriptionFields = FREE_FIELDS,
+): CurrentUser {
   return {
     id: identity.id,
     email: identity.email,
@@ -21,9 +25,6 @@ export function composeCurrentUser(identity: IdentityUserReply, isSuperAdmin: bo
     isSuperAdmin,
     totalUploadsCount: 0,
     uploadedSongTitles: [],
-    subscriptionTier: 'free',
-    subscriptionStatus: 'inactive',
-    subscriptionEndsAt: null,
-    subscriptionPrice: null,
+    ...subscription,
   };
 }

@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger
 import type { Caller, CurrentUser } from '@originality/contracts';
 import type { Request } from 'express';
 import { CurrentCaller, RequireSignIn } from '../access/access.decorators';
+import { SubscriptionFieldsSource } from '../billing/subscription-fields';
 import { IdentityClient } from '../identity/identity.client';
 import { OpenDuringMaintenance } from '../maintenance/maintenance.guard';
 import { composeCurrentUser } from './current-user';
@@ -11,7 +12,10 @@ import { UpdateProfileDto } from './profile.dto';
 @ApiTags('users')
 @Controller('api/auth')
 export class UsersController {
-  constructor(private readonly identity: IdentityClient) {}
+  constructor(
+    private readonly identity: IdentityClient,
+    private readonly subscriptions: SubscriptionFieldsSource,
+  ) {}
 
   /** The signed-in user (spec §3 User); 401 when signed out. Answers during maintenance. */
   @Get('user')
@@ -20,17 +24,23 @@ export class UsersController {
   @ApiOkResponse({ description: 'The signed-in user.' })
   @ApiUnauthorizedResponse({ description: "{ error: 'Unauthorized', code: 'UNAUTHENTICATED' }" })
   async currentUser(@CurrentCaller() caller: Caller, @Req() req: Request): Promise<CurrentUser> {
-    const user = await this.identity.getUser(caller, caller.userId);
+    const [user, subscription] = await Promise.all([
+      this.identity.getUser(caller, caller.userId),
+      this.subscriptions.of(caller),
+    ]);
     // The e-mail may change at the provider; keep the session's copy current.
     if (req.session.email !== user.email) req.session.email = user.email;
-    return composeCurrentUser(user, caller.isSuperAdmin);
+    return composeCurrentUser(user, caller.isSuperAdmin, subscription);
   }
 
   @Put('profile')
   @RequireSignIn()
   @ApiOkResponse({ description: 'The updated user.' })
   async updateProfile(@CurrentCaller() caller: Caller, @Body() update: UpdateProfileDto): Promise<CurrentUser> {
-    const user = await this.identity.updateProfile(caller, { ...update });
-    return composeCurrentUser(user, caller.isSuperAdmin);
+    const [user, subscription] = await Promise.all([
+      this.identity.updateProfile(caller, { ...update }),
+      this.subscriptions.of(caller),
+    ]);
+    return composeCurrentUser(user, caller.isSuperAdmin, subscription);
   }
 }
