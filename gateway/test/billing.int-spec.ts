@@ -1,11 +1,17 @@
 import type { INestApplication } from '@nestjs/common';
-import { type Coupon, type CurrentUser, type HttpErrorBody, ServiceName } from '@originality/contracts';
-import { type TestDatabase, getTestDatabase, signedStripeEvent, startTestService } from '@originality/testing';
-import { BillingModule } from '../../services/billing/src/billing.module';
+import type { Coupon, CurrentUser, HttpErrorBody } from '@originality/contracts';
+import { type TestDatabase, getTestDatabase, signedStripeEvent } from '@originality/testing';
 import { loadGatewayConfig } from '../src/config';
 import { createGatewayApp } from '../src/create-app';
 import { TestBrowser } from './support/browser';
-import { type TestNatsServer, freePort, privateNats, startDevIdp, startIdentity } from './support/stack';
+import {
+  type TestNatsServer,
+  freePort,
+  privateNats,
+  startDevIdp,
+  startIdentity,
+  startServiceProcess,
+} from './support/stack';
 
 const SUPER_ADMIN_EMAIL = 'boss@example.test';
 const SUPER_ADMIN_ID = `dev:${SUPER_ADMIN_EMAIL}`;
@@ -18,7 +24,7 @@ describe('billing through the gateway (real sign-in, identity, billing, Postgres
   let db: TestDatabase;
   let idp: { stop(): Promise<void> };
   let identity: { stop(): Promise<void> };
-  let billing: INestApplication;
+  let billing: { stop(): Promise<void> };
   let app: INestApplication;
   let appUrl: string;
   const browsers = {} as Record<Who, TestBrowser>;
@@ -51,13 +57,7 @@ describe('billing through the gateway (real sign-in, identity, billing, Postgres
     });
     const env = { DATABASE_URL: db.url, NATS_URL: nats.url, SUPER_ADMIN_SUBJECT: SUPER_ADMIN_ID, NODE_ENV: 'test' };
     identity = await startIdentity(env);
-    billing = await startTestService({
-      name: ServiceName.BILLING,
-      module: BillingModule,
-      databaseUrl: db.url,
-      natsUrl: nats.url,
-      env: { NODE_ENV: 'test', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
-    });
+    billing = await startServiceProcess('billing', { ...env, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
     app = await createGatewayApp(
       loadGatewayConfig({
         ...env,
@@ -84,7 +84,7 @@ describe('billing through the gateway (real sign-in, identity, billing, Postgres
 
   afterAll(async () => {
     await app?.close();
-    await billing?.close();
+    await billing?.stop();
     await identity?.stop();
     await idp?.stop();
     await db?.drop().catch(() => undefined);

@@ -54,8 +54,16 @@ export async function privateNats(): Promise<TestNatsServer> {
 }
 
 /** The real identity service, started as its main.ts would be, in a child process. */
-export async function startIdentity(env: Record<string, string>): Promise<{ stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'services/identity/src/main.ts'], {
+export function startIdentity(env: Record<string, string>): Promise<{ stop(): Promise<void> }> {
+  return startServiceProcess('identity', env);
+}
+
+/** A service, started as its main.ts would be, in a child process; ready once it answers its ping. */
+export async function startServiceProcess(
+  service: 'identity' | 'billing' | 'upload' | 'analysis' | 'admin-analytics',
+  env: Record<string, string>,
+): Promise<{ stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', `services/${service}/src/main.ts`], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -66,19 +74,18 @@ export async function startIdentity(env: Record<string, string>): Promise<{ stop
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const ping = `${service}.health.ping`;
   const nc = await connect({ servers: env.NATS_URL });
   try {
     await eventually(
       async () => {
-        if (child.exitCode !== null) throw new Error(`identity exited with code ${child.exitCode}`);
+        if (child.exitCode !== null) throw new Error(`${service} exited with code ${child.exitCode}`);
         return nc
-          .request('identity.health.ping', JSON.stringify({ pattern: 'identity.health.ping', data: {}, id: '1' }), {
-            timeout: 500,
-          })
+          .request(ping, JSON.stringify({ pattern: ping, data: {}, id: '1' }), { timeout: 500 })
           .then(() => true)
           .catch(() => false);
       },
-      { timeoutMs: 60_000, intervalMs: 250, what: 'identity service' },
+      { timeoutMs: 60_000, intervalMs: 250, what: `${service} service` },
     );
   } finally {
     await nc.close();
