@@ -6,6 +6,10 @@ export const TIMINGS = {
   toastDefault: 5000,
   signInRequiredToast: 4000,
   couponAppliedToast: 3000,
+  afterActivationRedirect: 1500,
+  planAutoTrigger: 500,
+  planSwitchScheduledToast: 6000,
+  testCouponCreatedToast: 10000,
 } as const;
 
 export const SUPPORT_EMAIL = 'support@originality.local';

@@ -35,6 +35,8 @@ export interface PricingResponse {
   quarterly: PlanPricing;
   yearly: PlanPricing;
   plans: Plan[];
+  /** Where billing runs; the developer testing panel (and the test coupon) exist only outside production. */
+  environment: 'development' | 'test' | 'production';
 }
 
 /** POST /api/create-checkout-session. */

@@ -1,4 +1,4 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import {
   BillingRequestSubjects,
@@ -26,6 +26,7 @@ import {
   UserIdsDto,
 } from './billing.dto';
 import { CheckoutService } from './checkout/checkout.service';
+import { BILLING_CONFIG, type BillingConfig } from './config';
 import { CouponsService } from './coupons/coupons.service';
 import { pricing } from './plans/plan-catalogue';
 import { SubscriptionsService } from './subscriptions/subscriptions.service';
@@ -39,11 +40,12 @@ export class BillingHandlers {
     private readonly checkouts: CheckoutService,
     private readonly coupons: CouponsService,
     private readonly webhooks: WebhooksService,
+    @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
   ) {}
 
   @MessagePattern(BillingRequestSubjects.pricing)
   pricing(@EnvelopeData(EmptyDto) _: EmptyDto): PricingResponse {
-    return pricing();
+    return pricing(this.config.NODE_ENV);
   }
 
   @MessagePattern(BillingSubjects.entitlement)

@@ -2,7 +2,7 @@ import { discountedCents, planOf, pricing, savingsOf } from './plan-catalogue';
 
 describe('plan catalogue (spec §9)', () => {
   it('prices the three Pro plans in integer cents and shows them as dollars', () => {
-    const p = pricing();
+    const p = pricing('test');
     expect([p.monthly.priceCents, p.quarterly.priceCents, p.yearly.priceCents]).toEqual([1999, 5499, 19999]);
     expect([p.monthly.displayPrice, p.quarterly.displayPrice, p.yearly.displayPrice]).toEqual([
       '$19.99',

@@ -101,12 +101,13 @@ function pricingOf(tier: PaidTier): PlanPricing {
   return { displayPrice: formatDollars(priceCents), priceCents, savings: savingsOf(tier) };
 }
 
-export function pricing(): PricingResponse {
+export function pricing(environment: PricingResponse['environment']): PricingResponse {
   return {
     monthly: pricingOf('monthly'),
     quarterly: pricingOf('quarterly'),
     yearly: pricingOf('yearly'),
     plans: (['free', 'monthly', 'quarterly', 'yearly'] as const).map(planOf),
+    environment,
   };
 }
 

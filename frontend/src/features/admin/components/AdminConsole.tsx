@@ -2,6 +2,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from '../../info';
 import { AdminOverview } from './AdminOverview';
 import { ComingLater } from './ComingLater';
+import { CouponManagement } from './CouponManagement';
 import { RoleManagement } from './RoleManagement';
 import { UserManagement } from './UserManagement';
 
@@ -18,7 +19,7 @@ export default function AdminConsole() {
         element={<ComingLater title="Subscription Management" what="Subscription management" />}
       />
       <Route path="roles" element={<RoleManagement />} />
-      <Route path="coupons" element={<ComingLater title="Coupon Management" what="Coupon management" />} />
+      <Route path="coupons" element={<CouponManagement />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -110,7 +110,6 @@ describe('admin screens still to come', () => {
   it.each([
     ['/admin/uploads', 'Upload Management'],
     ['/admin/subscriptions', 'Subscription Management'],
-    ['/admin/coupons', 'Coupon Management'],
   ])('%s shows its heading and says it is coming later', async (path, heading) => {
     fakeServer({ 'GET /api/auth/user': boss });
     renderApp(path);
