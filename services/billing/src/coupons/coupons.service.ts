@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   BillingEvents,
@@ -34,6 +34,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Coupons (spec §2 Coupon Management, §5): created and deactivated by the super administrator. */
 @Injectable()
 export class CouponsService {
+  private readonly logger = new Logger(CouponsService.name);
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
@@ -141,7 +143,12 @@ export class CouponsService {
         throw err;
       });
     // Mirrored after the commit: Checkout needs it, and a failure here is repaired at first use.
-    if (this.stripe.isConfigured()) await this.stripeCouponFor(row).catch(() => undefined);
+    if (this.stripe.isConfigured())
+      await this.stripeCouponFor(row).catch((err: unknown) =>
+        this.logger.warn(
+          `Coupon ${row.code} not mirrored to Stripe yet (retried at first use): ${(err as Error).message}`,
+        ),
+      );
     return toCoupon(row);
   }
 
