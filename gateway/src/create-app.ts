@@ -6,6 +6,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type session from 'express-session';
 import { Logger } from 'nestjs-pino';
 import { type GatewayConfig, publicOrigin } from './config';
+import { exceptStripeWebhook, stripeWebhookBody } from './billing/stripe-webhook';
 import { GatewayModule } from './gateway.module';
 import { csrfProtection } from './security/csrf';
 import { securityHeaders } from './security/helmet';
@@ -46,7 +47,8 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
     app.set('trust proxy', config.TRUST_PROXY_HOPS);
     app.disable('x-powered-by');
     app.use(securityHeaders(config));
-    app.use(csrfProtection(publicOrigin(config)));
+    app.use(exceptStripeWebhook(csrfProtection(publicOrigin(config))));
+    app.use(stripeWebhookBody());
     app.use(jsonBody());
     app.use(sessionMiddleware(config, app.get<session.Store>(SESSION_STORE)));
     app.use(absoluteSessionTimeout(config));

@@ -9,6 +9,7 @@ import { AdminModule } from './admin/admin.module';
 import { AdminAnalyticsGatewayModule } from './admin-analytics/admin-analytics.module';
 import { AnalysisModule } from './analysis/analysis.module';
 import { AuthModule } from './auth/auth.module';
+import { GatewayBillingModule } from './billing/billing.module';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { IdentityReadiness, SessionStoreReadiness } from './health/readiness';
@@ -60,6 +61,7 @@ export class GatewayModule {
         AdminModule,
         DiscoveryModule,
         AdminAnalyticsGatewayModule,
+        GatewayBillingModule,
       ],
       providers: [
         PermissionTableCheck,

@@ -128,7 +128,7 @@ export async function startStack({
     });
     for (const s of SERVICES) {
       if (existsSync(join(ROOT, s.entry)))
-        launch(s.name, [...TS_RUNTIME, s.entry], { HTTP_PORT: String(basePort + s.portOffset) });
+        launch(s.name, [...TS_RUNTIME, s.entry], { HTTP_PORT: String(basePort + s.portOffset), PUBLIC_URL: publicUrl });
     }
     await Promise.all([
       expectUp('dev-idp', `${issuer}/.well-known/openid-configuration`),

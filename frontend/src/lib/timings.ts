@@ -14,6 +14,10 @@ export const TIMINGS = {
   statusPollFallback: 3000,
   /** How long 'Analysis complete!' stays before the result opens. */
   resultOpensAfter: 1200,
+  afterActivationRedirect: 1500,
+  planAutoTrigger: 500,
+  planSwitchScheduledToast: 6000,
+  testCouponCreatedToast: 10000,
 } as const;
 
 export const SUPPORT_EMAIL = 'support@originality.local';

@@ -8,6 +8,7 @@ import {
 } from '@originality/contracts';
 import { CurrentCaller } from '../access/access.decorators';
 import { CallerService } from '../access/caller.service';
+import { SubscriptionFieldsSource } from '../billing/subscription-fields';
 import { IdentityClient } from '../identity/identity.client';
 import { MaintenanceState } from '../maintenance/maintenance-state';
 import { MaintenanceStatusView, ToggleMaintenanceDto } from '../maintenance/maintenance.dto';
@@ -23,11 +24,12 @@ export class AdminController {
     private readonly identity: IdentityClient,
     private readonly maintenance: MaintenanceState,
     private readonly callers: CallerService,
+    private readonly subscriptions: SubscriptionFieldsSource,
   ) {}
 
   @Get('users')
-  listUsers(@CurrentCaller() caller: Caller): Promise<AdminUserEntry[]> {
-    return this.identity.listUsers(caller);
+  async listUsers(@CurrentCaller() caller: Caller): Promise<AdminUserEntry[]> {
+    return this.subscriptions.addTo(caller, await this.identity.listUsers(caller));
   }
 
   @Post('promote-user')

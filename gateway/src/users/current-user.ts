@@ -1,16 +1,17 @@
 import type { CurrentUser, IdentityUserReply, UploadTotals } from '@originality/contracts';
+import { FREE_FIELDS, type SubscriptionFields } from '../billing/subscription-fields';
 
 /**
  * GET /api/auth/user: spec §3 User, composed from the services that own each part.
  *
- * Identity gives the account, the upload service the upload totals. Billing has no endpoints yet,
- * so its part is the truthful value of a user with no subscription — tier 'free', status
- * 'inactive', no end date or price. A later issue fills it from billing here.
+ * Identity gives the account, the upload service the upload totals, billing the subscription
+ * fields (Free, 'inactive' without one).
  */
 export function composeCurrentUser(
   identity: IdentityUserReply,
   isSuperAdmin: boolean,
   uploads: UploadTotals,
+  subscription: SubscriptionFields = FREE_FIELDS,
 ): CurrentUser {
   return {
     id: identity.id,
@@ -25,9 +26,6 @@ export function composeCurrentUser(
     isSuperAdmin,
     totalUploadsCount: uploads.totalUploadsCount,
     uploadedSongTitles: uploads.uploadedSongTitles,
-    subscriptionTier: 'free',
-    subscriptionStatus: 'inactive',
-    subscriptionEndsAt: null,
-    subscriptionPrice: null,
+    ...subscription,
   };
 }

@@ -4,6 +4,7 @@ import type { Caller, CurrentUser, UploadTotals } from '@originality/contracts';
 import type { Request } from 'express';
 import { CurrentCaller, RequireSignIn } from '../access/access.decorators';
 import { CallerService } from '../access/caller.service';
+import { SubscriptionFieldsSource } from '../billing/subscription-fields';
 import { IdentityClient } from '../identity/identity.client';
 import { OpenDuringMaintenance } from '../maintenance/maintenance.guard';
 import { UploadsClient } from '../uploads/uploads.client';
@@ -21,6 +22,7 @@ export class UsersController {
     private readonly identity: IdentityClient,
     private readonly callers: CallerService,
     private readonly uploads: UploadsClient,
+    private readonly subscriptions: SubscriptionFieldsSource,
   ) {}
 
   /** The signed-in user (spec §3 User); 401 when signed out. Answers during maintenance. Cached: see CallerService. */
@@ -30,22 +32,27 @@ export class UsersController {
   @ApiOkResponse({ description: 'The signed-in user.' })
   @ApiUnauthorizedResponse({ description: "{ error: 'Unauthorized', code: 'UNAUTHENTICATED' }" })
   async currentUser(@CurrentCaller() caller: Caller, @Req() req: Request): Promise<CurrentUser> {
-    const [user, uploads] = await Promise.all([this.callers.userOf(caller), this.uploadTotals(caller)]);
+    const [user, uploads, subscription] = await Promise.all([
+      this.callers.userOf(caller),
+      this.uploadTotals(caller),
+      this.subscriptions.of(caller),
+    ]);
     // The e-mail may change at the provider; keep the session's copy current.
     if (req.session.email !== user.email) req.session.email = user.email;
-    return composeCurrentUser(user, caller.isSuperAdmin, uploads);
+    return composeCurrentUser(user, caller.isSuperAdmin, uploads, subscription);
   }
 
   @Put('profile')
   @RequireSignIn()
   @ApiOkResponse({ description: 'The updated user.' })
   async updateProfile(@CurrentCaller() caller: Caller, @Body() update: UpdateProfileDto): Promise<CurrentUser> {
-    const [user, uploads] = await Promise.all([
+    const [user, uploads, subscription] = await Promise.all([
       this.identity.updateProfile(caller, { ...update }),
       this.uploadTotals(caller),
+      this.subscriptions.of(caller),
     ]);
     this.callers.remember(user);
-    return composeCurrentUser(user, caller.isSuperAdmin, uploads);
+    return composeCurrentUser(user, caller.isSuperAdmin, uploads, subscription);
   }
 
   /**

@@ -160,24 +160,3 @@ export interface AdminAnalytics {
 
 /** How many uploads count as recent, in days, and how many subscription changes are listed. */
 export const ADMIN_ANALYTICS_WINDOWS = { recentUploadDays: 7, subscriptionChanges: 50 } as const;
-
-// --- Billing's events, as far as the read models read them. -----------------------------------
-// Billing owns these events (issue 11); this is a minimal declaration of the fields read here, to be
-// replaced by billing's own types at merge.
-
-export const BillingEventSubjects = {
-  subscriptionChanged: 'events.billing.subscription.changed',
-  couponChanged: 'events.billing.coupon.changed',
-} as const;
-
-export type SubscriptionChangeAction =
-  'subscribed' | 'cancelled' | 'plan-change-scheduled' | 'renewed' | 'past-due' | 'refunded' | 'expired';
-
-export interface SubscriptionChangedEventData {
-  userId: string;
-  email: string | null;
-  action: SubscriptionChangeAction;
-  tier: 'monthly' | 'quarterly' | 'yearly' | null;
-  amountCents: number;
-  at: string;
-}

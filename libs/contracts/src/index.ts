@@ -7,3 +7,4 @@ export * from './analysis';
 export * from './identity-requests';
 export * from './upload';
 export * from './admin-analytics';
+export * from './billing';

@@ -8,3 +8,4 @@ export * from './service';
 export * from './object-store';
 export * from './db-activity';
 export * from './restartable-servers';
+export * from './stripe-double';

@@ -4,7 +4,7 @@ import {
   type AdminAnalytics,
   AdminAnalyticsSubjects,
   AnalysisEvents,
-  BillingEventSubjects,
+  BillingEvents,
   type Caller,
   type DomainEvent,
   EVENTS_STREAM,
@@ -12,7 +12,7 @@ import {
   type HeatmapData,
   IdentityEvents,
   ServiceName,
-  type SubscriptionChangedEventData,
+  type SubscriptionChangedEvent,
   UploadEvents,
 } from '@originality/contracts';
 import { DomainError, RpcClient } from '@originality/platform';
@@ -83,11 +83,11 @@ function aHistory(): DomainEvent[] {
     });
   const subscription = (
     n: number,
-    action: SubscriptionChangedEventData['action'],
+    action: SubscriptionChangedEvent['action'],
     tier: 'monthly' | 'yearly',
     at: string,
   ) =>
-    anEvent<SubscriptionChangedEventData>(BillingEventSubjects.subscriptionChanged, {
+    anEvent<SubscriptionChangedEvent>(BillingEvents.subscriptionChanged, {
       ...users[n],
       action,
       tier,

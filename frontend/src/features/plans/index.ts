@@ -1,3 +1,5 @@
 export { UpgradeDialogProvider, useUpgradeDialog } from './hooks/upgrade-dialog';
 export { readPendingSelection, clearPendingSelection } from './lib/pending-selection';
-export { PLANS, planById, type PlanId } from './lib/plans';
+export { type PlanId } from './lib/plans';
+export { PlanSwitchDialog } from './components/PlanSwitchDialog';
+export { DeveloperTestingPanel } from './components/DeveloperTestingPanel';

@@ -4,10 +4,10 @@ import {
   AnalysisEvents,
   type AnalysisFailedEvent,
   type AnalysisStartedEvent,
-  BillingEventSubjects,
+  BillingEvents,
   type DomainEvent,
   IdentityEvents,
-  type SubscriptionChangedEventData,
+  type SubscriptionChangedEvent,
   type UploadCreatedEvent,
   type UploadDeletedEvent,
   UploadEvents,
@@ -45,8 +45,8 @@ export class ReadModelProjector {
       const d = e.data as AnalysisFailedEvent;
       return this.uploadStep(d.uploadId, { kind: 'analysis-failed', analysisId: d.analysisId }, m);
     },
-    [BillingEventSubjects.subscriptionChanged]: (e, m) =>
-      this.subscriptionChanged(e.id, e.data as SubscriptionChangedEventData, m),
+    [BillingEvents.subscriptionChanged]: (e, m) =>
+      this.subscriptionChanged(e.id, e.data as SubscriptionChangedEvent, m),
   };
 
   async apply(event: DomainEvent, manager: EntityManager): Promise<void> {
@@ -108,7 +108,7 @@ export class ReadModelProjector {
     return next;
   }
 
-  private async subscriptionChanged(eventId: string, d: SubscriptionChangedEventData, m: EntityManager): Promise<void> {
+  private async subscriptionChanged(eventId: string, d: SubscriptionChangedEvent, m: EntityManager): Promise<void> {
     await m.query(
       `INSERT INTO "${S}".subscription_change (event_id, user_id, email, action, tier, at)
        VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (event_id) DO NOTHING`,

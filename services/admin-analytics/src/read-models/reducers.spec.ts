@@ -11,7 +11,7 @@ describe('subscription read model', () => {
       tier: 'yearly',
       changedAt: at(0),
     });
-    expect(subscriptionAfter(active, { action: 'cancelled', tier: null, at: at(1) })).toEqual({
+    expect(subscriptionAfter(active, { action: 'cancelled', tier: 'monthly', at: at(1) })).toEqual({
       status: 'cancelled',
       tier: 'monthly',
       changedAt: at(1),
@@ -29,15 +29,15 @@ describe('subscription read model', () => {
   });
 
   it('marks past-due and expired subscriptions as not active', () => {
-    expect(subscriptionAfter(active, { action: 'past-due', tier: null, at: at(1) }).status).toBe('past_due');
-    expect(subscriptionAfter(active, { action: 'expired', tier: null, at: at(1) })).toMatchObject({
+    expect(subscriptionAfter(active, { action: 'past-due', tier: 'monthly', at: at(1) }).status).toBe('past_due');
+    expect(subscriptionAfter(active, { action: 'expired', tier: 'monthly', at: at(1) })).toMatchObject({
       status: 'inactive',
       tier: null,
     });
   });
 
   it('ignores a change older than the one already applied', () => {
-    const cancelled = subscriptionAfter(active, { action: 'cancelled', tier: null, at: at(5) });
+    const cancelled = subscriptionAfter(active, { action: 'cancelled', tier: 'monthly', at: at(5) });
     expect(subscriptionAfter(cancelled, { action: 'subscribed', tier: 'yearly', at: at(3) })).toBe(cancelled);
   });
 });

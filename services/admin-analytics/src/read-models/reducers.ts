@@ -1,4 +1,4 @@
-import type { AnalysisStatus, SubscriptionChangedEventData, SubscriptionStatus } from '@originality/contracts';
+import type { AnalysisStatus, SubscriptionChangedEvent, SubscriptionStatus } from '@originality/contracts';
 
 /**
  * Pure state transitions of the read models: what a row becomes after an event. The projector only
@@ -19,11 +19,11 @@ export interface SubscriptionState {
  */
 export function subscriptionAfter(
   current: SubscriptionState | null,
-  change: Pick<SubscriptionChangedEventData, 'action' | 'tier' | 'at'>,
+  change: Pick<SubscriptionChangedEvent, 'action' | 'tier' | 'at'>,
 ): SubscriptionState {
   if (current && Date.parse(change.at) < Date.parse(current.changedAt)) return current;
   const tier = change.tier ?? current?.tier ?? null;
-  const keep = (status: SubscriptionStatus, keptTier = current?.tier ?? tier) => ({
+  const keep = (status: SubscriptionStatus, keptTier: string | null = current?.tier ?? tier) => ({
     status,
     tier: keptTier,
     changedAt: change.at,

@@ -4,8 +4,8 @@ import { NotFoundPage } from '../../info';
 import { sectionAt } from '../lib/admin-sections';
 import '../admin.css';
 import { AdminOverview } from './AdminOverview';
-import { ComingLater } from './ComingLater';
 import { RequirePermission } from './RequirePermission';
+import { CouponManagement } from './CouponManagement';
 import { RoleManagement } from './RoleManagement';
 import { SubscriptionManagement } from './SubscriptionManagement';
 import { UploadManagement } from './UploadManagement';
@@ -26,10 +26,7 @@ export default function AdminConsole() {
       <Route path="uploads" element={guarded('/admin/uploads', <UploadManagement />)} />
       <Route path="subscriptions" element={guarded('/admin/subscriptions', <SubscriptionManagement />)} />
       <Route path="roles" element={guarded('/admin/roles', <RoleManagement />)} />
-      <Route
-        path="coupons"
-        element={guarded('/admin/coupons', <ComingLater title="Coupon Management" what="Coupon management" />)}
-      />
+      <Route path="coupons" element={guarded('/admin/coupons', <CouponManagement />)} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

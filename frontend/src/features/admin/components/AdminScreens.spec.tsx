@@ -105,15 +105,3 @@ describe('role management', () => {
     expect(screen.getByText('Role Permissions')).toBeInTheDocument();
   });
 });
-
-describe('admin screens still to come', () => {
-  it.each([['/admin/coupons', 'Coupon Management']])(
-    '%s shows its heading and says it is coming later',
-    async (path, heading) => {
-      fakeServer({ 'GET /api/auth/user': boss });
-      renderApp(path);
-      expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
-      expect(screen.getByText(/coming in a later release/)).toBeInTheDocument();
-    },
-  );
-});

@@ -1,16 +1,20 @@
 import { CheckOutlined } from '@ant-design/icons';
+import type { Plan } from '@originality/contracts';
 import { Button, Card, Tag } from 'antd';
-import { isPaidPlan, type Plan } from '../lib/plans';
+import { isPaidPlan } from '../lib/plans';
 
 interface PlanCardProps {
   plan: Plan;
   selected: boolean;
   current: boolean;
+  processing: boolean;
+  disabled: boolean;
   onChoose(plan: Plan): void;
 }
 
-export function PlanCard({ plan, selected, current, onChoose }: PlanCardProps) {
+export function PlanCard({ plan, selected, current, processing, disabled, onChoose }: PlanCardProps) {
   const paid = isPaidPlan(plan.id);
+  const label = processing ? 'Processing...' : current ? 'Current Plan' : paid ? `Choose ${plan.name}` : 'Free';
   return (
     <Card className={selected ? 'plan-card plan-card--selected' : 'plan-card'} aria-label={plan.name}>
       <h3 className="card-title">{plan.name}</h3>
@@ -26,8 +30,14 @@ export function PlanCard({ plan, selected, current, onChoose }: PlanCardProps) {
           </li>
         ))}
       </ul>
-      <Button block type={paid ? 'primary' : 'default'} disabled={!paid || current} onClick={() => onChoose(plan)}>
-        {current ? 'Current Plan' : paid ? `Choose ${plan.name}` : 'Free'}
+      <Button
+        block
+        type={paid ? 'primary' : 'default'}
+        loading={processing}
+        disabled={!paid || current || disabled}
+        onClick={() => onChoose(plan)}
+      >
+        {label}
       </Button>
     </Card>
   );

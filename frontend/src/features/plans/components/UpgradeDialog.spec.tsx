@@ -1,16 +1,28 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { browser } from '../../../lib/navigation';
 import { aUser } from '../../../test/factories';
 import { fakeServer, maintenanceOff, newUserHome, signedOut } from '../../../test/fake-server';
+import { aPricing } from '../../../test/pricing';
 import { renderApp } from '../../../test/render';
 
-describe('upgrade dialog', () => {
-  afterEach(() => jest.useRealTimers());
+const pricing = { body: aPricing() };
 
-  it('lists the four plans with their prices and keeps Free disabled', async () => {
-    fakeServer({ 'GET /api/auth/user': signedOut, 'GET /api/maintenance-status': maintenanceOff });
+describe('upgrade dialog', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  it('lists the four plans from the pricing API and keeps Free disabled', async () => {
+    fakeServer({
+      'GET /api/auth/user': signedOut,
+      'GET /api/maintenance-status': maintenanceOff,
+      'GET /api/subscription/pricing': pricing,
+    });
     renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: 'Get Started' }));
     const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByRole('heading', { name: 'Pro Monthly' });
     for (const [name, price] of [
       ['Free', '$0'],
       ['Pro Monthly', '$19.99'],
@@ -24,13 +36,18 @@ describe('upgrade dialog', () => {
   });
 
   it('keeps a visitor’s paid choice and coupon, asks them to sign in and goes to /login after 1 s', async () => {
-    fakeServer({ 'GET /api/auth/user': signedOut, 'GET /api/maintenance-status': maintenanceOff });
+    fakeServer({
+      'GET /api/auth/user': signedOut,
+      'GET /api/maintenance-status': maintenanceOff,
+      'GET /api/subscription/pricing': pricing,
+    });
     renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: 'Get Started' }));
     const dialog = await screen.findByRole('dialog');
+    const choose = await within(dialog).findByRole('button', { name: 'Choose Pro Yearly' });
     jest.useFakeTimers();
     fireEvent.change(within(dialog).getByLabelText('Coupon code'), { target: { value: ' WELCOME50 ' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose Pro Yearly' }));
+    fireEvent.click(choose);
     expect(sessionStorage.getItem('selectedPlan')).toBe('yearly');
     expect(sessionStorage.getItem('selectedCoupon')).toBe('WELCOME50');
     act(() => jest.advanceTimersByTime(10));
@@ -40,22 +57,54 @@ describe('upgrade dialog', () => {
     expect(screen.getByTestId('path')).toHaveTextContent('/login');
   });
 
-  it('reopens with the stored plan after sign-in and says checkout comes with billing', async () => {
+  it('resumes the stored plan after sign-in: checkout starts by itself, activates and redirects after 1.5 s', async () => {
     sessionStorage.setItem('selectedPlan', 'monthly');
-    sessionStorage.setItem('selectedCoupon', 'WELCOME50');
-    fakeServer({
+    sessionStorage.setItem('selectedCoupon', 'TESTFREE100');
+    const assign = jest.spyOn(browser, 'assign').mockImplementation(() => {});
+    const server = fakeServer({
       'GET /api/auth/user': { body: aUser() },
       'GET /api/maintenance-status': maintenanceOff,
       ...newUserHome,
+      'GET /api/subscription/pricing': pricing,
+      'POST /api/create-checkout-session': {
+        body: { success: true, redirect: '/', message: 'Pro Monthly is active: enjoy unlimited analyses.' },
+      },
     });
     renderApp('/');
     const dialog = await screen.findByRole('dialog');
     expect(await screen.findByText('Complete Your Subscription')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Coupon code')).toHaveValue('WELCOME50');
-    expect(
-      within(dialog).getByText(/Checkout for Pro Monthly opens with billing in a later release/),
-    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Coupon code')).toHaveValue('TESTFREE100');
     expect(within(dialog).getByText(/you're on the/)).toHaveTextContent("Hi Casey, you're on the Free plan.");
-    expect(sessionStorage.getItem('selectedPlan')).toBeNull();
+    expect(await screen.findByText('Subscription Activated!')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/create-checkout-session')[0].body).toEqual({
+      planId: 'monthly',
+      planType: 'monthly',
+      couponCode: 'TESTFREE100',
+    });
+    expect(assign).not.toHaveBeenCalled();
+    await act(() => new Promise((done) => setTimeout(done, 1600)));
+    expect(assign).toHaveBeenCalledWith('/');
+  });
+
+  it('goes to the hosted checkout for a session, and shows the server text as a Payment Error', async () => {
+    const assign = jest.spyOn(browser, 'assign').mockImplementation(() => {});
+    let answer = { status: 200, body: { sessionId: 'cs_1', url: 'https://checkout.example/cs_1' } as unknown };
+    fakeServer({
+      'GET /api/auth/user': { body: aUser() },
+      'GET /api/maintenance-status': maintenanceOff,
+      'GET /api/subscription/pricing': pricing,
+      'POST /api/create-checkout-session': () => answer,
+    });
+    renderApp('/profile');
+    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade Now' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Choose Pro Yearly' }));
+    await act(async () => undefined);
+    expect(assign).toHaveBeenCalledWith('https://checkout.example/cs_1');
+
+    answer = { status: 503, body: { error: 'Payments are not configured on this server', code: 'UNAVAILABLE' } };
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose Pro Monthly' }));
+    expect(await screen.findByText('Payment Error')).toBeInTheDocument();
+    expect(screen.getByText('Payments are not configured on this server')).toBeInTheDocument();
   });
 });

@@ -1,12 +1,17 @@
-import type { CurrentUser } from '@originality/contracts';
-import { Alert, Button, Input, Modal, Space } from 'antd';
-import { useEffect, useId, useState } from 'react';
+import type { CurrentUser, Plan } from '@originality/contracts';
+import { Alert, Button, Input, Modal, Space, Spin } from 'antd';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { toastFailure } from '../../../lib/global-errors';
+import { browser } from '../../../lib/navigation';
 import { TIMINGS } from '../../../lib/timings';
 import { toast } from '../../../lib/toast';
 import { displayName, planName } from '../../../lib/user-display';
+import { useCreateCheckoutSession } from '../api/create-checkout-session';
+import { usePricing } from '../api/get-pricing';
+import { checkoutOutcome } from '../lib/checkout-outcome';
 import { storedCoupon, storePendingSelection } from '../lib/pending-selection';
-import { PLANS, type Plan, type PlanId } from '../lib/plans';
+import { DEFAULT_MONTHLY_MAX, type PlanId } from '../lib/plans';
 import { PlanCard } from './PlanCard';
 
 export interface UpgradeDialogProps {
@@ -17,20 +22,38 @@ export interface UpgradeDialogProps {
   onClose(): void;
 }
 
+const PAYMENT_ERROR_FALLBACK = 'Failed to start subscription. Please try again.';
+
+/** Spec §2 usage line: what the user's plan allows each month. */
+function UsageLine({ user }: { user: CurrentUser | null }) {
+  const pro = user?.subscriptionStatus === 'active' || user?.subscriptionStatus === 'cancelled';
+  return (
+    <p className="muted">
+      {pro
+        ? 'Your plan includes unlimited song analyses each month.'
+        : `The Free plan includes ${DEFAULT_MONTHLY_MAX} song analyses each month.`}
+    </p>
+  );
+}
+
 /**
- * Spec §2 upgrade dialog. A signed-out visitor who picks a paid plan is sent to sign in with the
- * choice kept in session storage. Checkout itself arrives with billing, and the dialog says so.
+ * Spec §2 upgrade dialog and §4 subscribe flow. A signed-out visitor who picks a paid plan is sent
+ * to sign in with the choice kept in session storage; a signed-in user starts checkout.
  */
 export function UpgradeDialog({ open, user, initialPlan, initialCoupon, onClose }: UpgradeDialogProps) {
   const navigate = useNavigate();
   const couponId = useId();
+  const pricing = usePricing(open);
+  const checkout = useCreateCheckoutSession();
   const [coupon, setCoupon] = useState('');
-  const [chosen, setChosen] = useState<Plan | null>(null);
+  const [chosen, setChosen] = useState<PlanId | null>(null);
+  const autoTriggered = useRef(false);
 
   useEffect(() => {
     if (!open) return;
     setCoupon(initialCoupon ?? storedCoupon());
-    setChosen(PLANS.find((plan) => plan.id === initialPlan) ?? null);
+    setChosen(initialPlan ?? null);
+    autoTriggered.current = false;
   }, [open, initialPlan, initialCoupon]);
 
   const applyCoupon = () => {
@@ -43,9 +66,33 @@ export function UpgradeDialog({ open, user, initialPlan, initialCoupon, onClose 
     });
   };
 
+  const startCheckout = useCallback(
+    (plan: Plan, couponCode: string) => {
+      const code = couponCode.trim();
+      checkout.mutate(
+        { planId: plan.id, planType: plan.id, ...(code ? { couponCode: code } : {}) },
+        {
+          onSuccess: (reply) => {
+            const outcome = checkoutOutcome(reply);
+            if (outcome.kind === 'activated') {
+              toast({ title: 'Subscription Activated!', description: outcome.message, variant: 'success' });
+              setTimeout(() => browser.assign(outcome.redirect), TIMINGS.afterActivationRedirect);
+            } else if (outcome.kind === 'hosted-checkout') {
+              browser.assign(outcome.url);
+            } else {
+              toast({ title: 'Payment Error', description: outcome.message, variant: 'destructive' });
+            }
+          },
+          onError: (error) => toastFailure('Payment Error', error, PAYMENT_ERROR_FALLBACK),
+        },
+      );
+    },
+    [checkout],
+  );
+
   const choose = (plan: Plan) => {
-    setChosen(plan);
-    if (user) return;
+    setChosen(plan.id);
+    if (user) return startCheckout(plan, coupon);
     toast({
       title: 'Sign In Required',
       description: `Please sign in to subscribe to ${plan.name}.`,
@@ -56,7 +103,20 @@ export function UpgradeDialog({ open, user, initialPlan, initialCoupon, onClose 
     setTimeout(() => navigate('/login'), TIMINGS.signInNeededRedirect);
   };
 
+  // Spec §4: a plan chosen before sign-in starts by itself 500 ms after the dialog opens.
+  const plans = pricing.data?.plans;
+  useEffect(() => {
+    if (!open || !user || !initialPlan || !plans || autoTriggered.current) return;
+    const plan = plans.find((p) => p.id === initialPlan && p.id !== 'free');
+    if (!plan) return;
+    autoTriggered.current = true;
+    const couponCode = initialCoupon ?? storedCoupon();
+    const timer = setTimeout(() => startCheckout(plan, couponCode), TIMINGS.planAutoTrigger);
+    return () => clearTimeout(timer);
+  }, [open, user, initialPlan, initialCoupon, plans, startCheckout]);
+
   const currentPlanId = user && user.subscriptionStatus === 'active' ? user.subscriptionTier : null;
+  const processingId = checkout.isPending ? checkout.variables?.planId : undefined;
   return (
     <Modal open={open} onCancel={onClose} footer={null} width={1000} title="Upgrade to Pro">
       {user && (
@@ -64,26 +124,24 @@ export function UpgradeDialog({ open, user, initialPlan, initialCoupon, onClose 
           Hi {displayName(user, 'there')}, you're on the <strong>{planName(user)}</strong> plan.
         </p>
       )}
-      {user && chosen && (
-        <Alert
-          type="info"
-          showIcon
-          className="spaced-bottom"
-          title={`Checkout for ${chosen.name} opens with billing in a later release.`}
-          description="No payment has been taken and your plan has not changed."
-        />
+      <UsageLine user={user} />
+      {pricing.isLoading && <Spin aria-label="Loading plans" />}
+      {pricing.isError && <Alert type="error" showIcon title="The plans could not be loaded. Please try again." />}
+      {plans && (
+        <div className="plan-grid">
+          {plans.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              selected={chosen === plan.id}
+              current={plan.id === currentPlanId}
+              processing={processingId === plan.id}
+              disabled={checkout.isPending}
+              onChoose={choose}
+            />
+          ))}
+        </div>
       )}
-      <div className="plan-grid">
-        {PLANS.map((plan) => (
-          <PlanCard
-            key={plan.id}
-            plan={plan}
-            selected={chosen?.id === plan.id}
-            current={plan.id === currentPlanId}
-            onChoose={choose}
-          />
-        ))}
-      </div>
       <Space.Compact className="coupon-row">
         <label htmlFor={couponId} className="visually-hidden">
           Coupon code

@@ -1,4 +1,4 @@
-import { planById, type PlanId } from './plans';
+import { isPlanId, type PlanId } from './plans';
 
 /** Spec §3 session-storage selections: kept while a signed-out visitor goes through sign-in. */
 const PLAN_KEY = 'selectedPlan';
@@ -17,9 +17,9 @@ export function storePendingSelection({ planId, coupon }: PendingSelection): voi
 
 /** The stored choice, or null when there is none (or it names no known plan). */
 export function readPendingSelection(): PendingSelection | null {
-  const plan = planById(sessionStorage.getItem(PLAN_KEY) ?? '');
-  if (!plan) return null;
-  return { planId: plan.id, coupon: sessionStorage.getItem(COUPON_KEY) ?? '' };
+  const planId = sessionStorage.getItem(PLAN_KEY) ?? '';
+  if (!isPlanId(planId)) return null;
+  return { planId, coupon: sessionStorage.getItem(COUPON_KEY) ?? '' };
 }
 
 export function clearPendingSelection(): void {

@@ -1,10 +1,11 @@
-import { CrownFilled, EditOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import { EditOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import type { CurrentUser } from '@originality/contracts';
-import { Alert, Avatar, Button, Card, Tag } from 'antd';
+import { Alert, Avatar, Button, Card } from 'antd';
 import { useState } from 'react';
 import type { Access } from '../../../lib/access';
 import { fullDate, fullName } from '../../../lib/user-display';
 import { ProfileEditForm } from './ProfileEditForm';
+import { SubscriptionControls } from './SubscriptionControls';
 
 export function ProfileCard({ user, access }: { user: CurrentUser; access: Access }) {
   const [editing, setEditing] = useState(false);
@@ -28,11 +29,7 @@ export function ProfileCard({ user, access }: { user: CurrentUser; access: Acces
             </div>
           )}
           <div className="muted">Member since {fullDate(user.createdAt)}</div>
-          {access.isVip && (
-            <Tag color="gold" icon={<CrownFilled aria-hidden />} className="spaced-top">
-              Pro subscriber
-            </Tag>
-          )}
+          <SubscriptionControls user={user} access={access} />
         </div>
       </div>
       {user.subscriptionStatus === 'cancelled' && (
