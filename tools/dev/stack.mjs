@@ -105,7 +105,9 @@ export async function startStack({
     await objectStore.stop();
   };
 
-  const expectUp = async (name, url, timeoutMs = 90_000) => {
+  // Generous: a condition, not a delay. Six processes compile their TypeScript at once, which takes
+  // minutes on a loaded 2-core machine.
+  const expectUp = async (name, url, timeoutMs = 240_000) => {
     const proc = children.find((c) => c.name === name)?.child;
     await waitFor(
       async () => {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
+import { GatewayBillingModule } from '../billing/billing.module';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { UploadsModule } from '../uploads/uploads.module';
 import { UsersController } from '../users/users.controller';
@@ -8,9 +9,9 @@ import { OidcClient } from './oidc-client';
 import { OidcStrategy } from './oidc.strategy';
 import { SignInService } from './sign-in.service';
 
-/** Sign-in and sign-out through the identity provider, and the signed-in user (composed with upload totals). */
+/** Sign-in and sign-out through the identity provider, and the signed-in user (composed with upload totals and subscription fields). */
 @Module({
-  imports: [PassportModule, UploadsModule],
+  imports: [PassportModule, UploadsModule, GatewayBillingModule],
   controllers: [AuthController, UsersController],
   providers: [
     OidcClient,
