@@ -12,6 +12,8 @@ export const TIMINGS = {
   tooltipSkipDelay: 300,
   /** How often the progress card reads the upload's status once the live stream has dropped. */
   statusPollFallback: 3000,
+  /** How often the upload is read after the worker's final event until the upload service has recorded it. */
+  outcomeRecordedPoll: 500,
   /** How long 'Analysis complete!' stays before the result opens. */
   resultOpensAfter: 1200,
   afterActivationRedirect: 1500,

@@ -19,7 +19,9 @@ function parseProgress(data: unknown): AnalysisProgress | null {
 /**
  * One analysis as the worker reports it: live from the gateway's Server-Sent Events; once the
  * stream opens, one status read catches an analysis that ended before we listened; if the stream
- * drops, the upload's status is read every few seconds until the analysis ends.
+ * drops, the upload's status is read every few seconds until the analysis ends. The worker's final
+ * event can arrive before the upload service has recorded the outcome, so after it the upload is read
+ * until its own status is final too, and only then is the history refreshed.
  */
 export function useAnalysisProgress(upload: UploadView): ProgressState {
   const queryClient = useQueryClient();
@@ -28,6 +30,7 @@ export function useAnalysisProgress(upload: UploadView): ProgressState {
   const [dropped, setDropped] = useState(false);
   const since = useRef(Date.now());
   const done = isFinal(state.status);
+  const [recorded, setRecorded] = useState(() => isFinal(upload.analysisStatus));
 
   useEffect(() => {
     if (isFinal(upload.analysisStatus)) return;
@@ -46,20 +49,23 @@ export function useAnalysisProgress(upload: UploadView): ProgressState {
     return () => source.close();
   }, [upload.id, upload.analysisStatus]);
 
+  const awaitingRecord = done && !recorded;
   const status = useUploadStatus(upload.id, {
-    enabled: !done && (listening || dropped),
-    pollMs: !done && dropped ? TIMINGS.statusPollFallback : false,
+    enabled: (!done && (listening || dropped)) || awaitingRecord,
+    pollMs: awaitingRecord ? TIMINGS.outcomeRecordedPoll : !done && dropped ? TIMINGS.statusPollFallback : false,
   });
   useEffect(() => {
     // Ignore what the cache held from before this run started.
-    if (status.data && status.dataUpdatedAt >= since.current) setState((current) => applyStatus(current, status.data));
+    if (!status.data || status.dataUpdatedAt < since.current) return;
+    setState((current) => applyStatus(current, status.data));
+    if (isFinal(status.data.analysisStatus)) setRecorded(true);
   }, [status.data, status.dataUpdatedAt]);
 
   useEffect(() => {
-    if (!done) return;
+    if (!done || !recorded) return;
     void queryClient.invalidateQueries({ queryKey: queryKeys.uploads, exact: true });
     void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
-  }, [done, queryClient]);
+  }, [done, recorded, queryClient]);
 
   return state;
 }
