@@ -22,6 +22,7 @@ export * from './pipeline/features';
 export * from './signal/melody';
 export * from './signal/landmarks';
 export * from './matching/landmark-match';
+export * from './matching/transformed-match';
 export * from './index/fingerprint-index';
 export * from './matching/compare-melody';
 export * from './matching/compare-harmony';

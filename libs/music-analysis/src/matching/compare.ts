@@ -7,7 +7,8 @@ import { compareMelodies } from './compare-melody';
 import { compareHarmony } from './compare-harmony';
 import { compareChordProgressions } from './compare-chords';
 import { compareRhythm, compareTempo } from './compare-rhythm';
-import { matchFingerprints } from './landmark-match';
+import { matchFingerprints, type FingerprintMatch } from './landmark-match';
+import { matchTransformed, type LandmarkTransform } from './transformed-match';
 import { IDENTITY_TRANSFORM, clamp, percent, segment } from './match-utils';
 import { trackSimilarity } from './score';
 
@@ -20,6 +21,13 @@ export const MIN_EXACT_VOTES = 16;
  */
 export const FULL_EXACT_COVERAGE = 0.2;
 /**
+ * The same for a copy found under a pitch shift or tempo change: fewer landmarks survive the resynthesis
+ * (measured on 20 s excerpts through ffmpeg's rubberband at ±2–3 semitones and tempo 0.85–1.06, and a 0.94
+ * resample: 10–12 % agree, over 9–16 s), while unrelated pairs under the same transforms reach at most 6 votes
+ * within 1 s, below MIN_EXACT_VOTES and MIN_EXACT_SECONDS.
+ */
+export const FULL_TRANSFORMED_COVERAGE = 0.08;
+/**
  * Seconds of agreeing audio: up to 3 is chance (the same synthetic note in the same timbre agrees within
  * 1–2 s, measured on unrelated renders; unrelated pieces with the same drum kit reach 3 s); 5 earns a full
  * score — a 5 s identical stretch is a sample. The score rises linearly in between, so a span at the chance
@@ -29,7 +37,24 @@ export const FULL_EXACT_COVERAGE = 0.2;
 export const MIN_EXACT_SECONDS = 3;
 export const FULL_EXACT_SECONDS = 5;
 
-export function compareExactAudio(query: TrackFeatures, ref: TrackFeatures): DimensionComparison {
+/**
+ * Transforms a cover or an AI re-generation plausibly applies: a tempo change within 0.8–1.25 (after half and
+ * double time are folded) and a transposition within ±3 semitones. Exact reuse is looked for only inside them.
+ */
+export const REUSE_SPEED_RANGE = { min: 0.8, max: 1.25 } as const;
+export const MAX_REUSE_SEMITONES = 3;
+/**
+ * Melody or harmony at least this similar makes the recording itself worth looking for under their transform
+ * (a pitched or tempo-changed copy matches in both); weaker musical evidence leaves the exact match untransformed,
+ * which keeps the extra lookups to the few candidates that might be copies.
+ */
+export const TRANSFORM_HINT_SIMILARITY = 40;
+
+export function compareExactAudio(
+  query: TrackFeatures,
+  ref: TrackFeatures,
+  transforms: LandmarkTransform[] = [],
+): DimensionComparison {
   const none: DimensionComparison = {
     dimension: 'exactAudio',
     similarity: 0,
@@ -38,34 +63,89 @@ export function compareExactAudio(query: TrackFeatures, ref: TrackFeatures): Dim
   };
   const q = query.fingerprints;
   if (q.hashes.length === 0 || ref.fingerprints.hashes.length === 0) return none;
-  const m = matchFingerprints(q, ref.fingerprints);
-  if (m.votes < MIN_EXACT_VOTES || m.matchedSeconds < MIN_EXACT_SECONDS) return none;
-  const frameSec = q.frameSec;
+  let best = exactMatch(matchFingerprints(q, ref.fingerprints), { semitones: 0, speed: 1 }, q.frameSec);
+  for (const t of transforms) {
+    if (best.similarity >= 100) break;
+    const m = matchTransformed(q, ref.fingerprints, t);
+    if (!m) continue;
+    const candidate = exactMatch(m, { semitones: t.semitones, speed: m.speed }, q.frameSec);
+    if (candidate.similarity > best.similarity) best = candidate;
+  }
+  return best.similarity > 0 ? best : none;
+}
+
+/** The exact-audio comparison a landmark match amounts to (times of the query scaled back by the speed). */
+function exactMatch(m: FingerprintMatch, t: LandmarkTransform, frameSec: number): DimensionComparison {
   const coverage = m.votes / Math.max(1, m.queryLandmarksInSpan);
-  const similarity = percent(
-    clamp(coverage / FULL_EXACT_COVERAGE, 0, 1) *
-      clamp((m.matchedSeconds - MIN_EXACT_SECONDS) / (FULL_EXACT_SECONDS - MIN_EXACT_SECONDS), 0, 1),
-  );
+  const similarity =
+    m.votes < MIN_EXACT_VOTES || m.matchedSeconds < MIN_EXACT_SECONDS
+      ? 0
+      : percent(
+          clamp(coverage / (isIdentity(t) ? FULL_EXACT_COVERAGE : FULL_TRANSFORMED_COVERAGE), 0, 1) *
+            clamp((m.matchedSeconds - MIN_EXACT_SECONDS) / (FULL_EXACT_SECONDS - MIN_EXACT_SECONDS), 0, 1),
+        );
+  // Transformed matches count their query frames as they are; the reference span follows the speed.
   const qStart = m.queryStart * frameSec;
   const qEnd = m.queryEnd * frameSec;
-  const rStart = (m.queryStart + m.offset) * ref.fingerprints.frameSec;
+  const rStart = (m.queryStart * t.speed + m.offset) * frameSec;
+  const rEnd = (m.queryEnd * t.speed + m.offset) * frameSec;
   return {
     dimension: 'exactAudio',
     similarity,
-    segments: similarity > 0 ? [segment(qStart, qEnd, rStart, rStart + (qEnd - qStart))] : [],
-    transform: IDENTITY_TRANSFORM,
+    segments: similarity > 0 ? [segment(qStart, qEnd, rStart, rEnd)] : [],
+    transform: isIdentity(t)
+      ? IDENTITY_TRANSFORM
+      : { transpositionSemitones: Math.round(t.semitones * 10) / 10, tempoRatio: Math.round(t.speed * 1000) / 1000 },
   };
+}
+
+function isIdentity(t: LandmarkTransform): boolean {
+  return t.semitones === 0 && t.speed === 1;
+}
+
+/**
+ * The transforms worth trying for exact reuse: those the melody and harmony alignments found (when either is
+ * strong enough to suggest a copy), with the tempo ratio of the alignment and of the beat tracker, each kept only
+ * when plausible (REUSE_SPEED_RANGE, MAX_REUSE_SEMITONES). A resampled copy changes pitch with speed: for a speed
+ * close to the transposition found, the exact fractional shift 12·log2(speed) is tried too.
+ */
+export function reuseTransforms(musical: DimensionComparison[], tempo: DimensionComparison): LandmarkTransform[] {
+  const strong = musical.filter((d) => d.similarity >= TRANSFORM_HINT_SIMILARITY);
+  if (strong.length === 0) return [];
+  const semitones = new Set<number>();
+  for (const d of strong) {
+    const s = Math.round(d.transform.transpositionSemitones);
+    if (Math.abs(s) <= MAX_REUSE_SEMITONES) semitones.add(s);
+  }
+  const speeds = new Set<number>([1]);
+  for (const d of [...strong, tempo]) {
+    const v = d.transform.tempoRatio;
+    if (v >= REUSE_SPEED_RANGE.min && v <= REUSE_SPEED_RANGE.max && Math.abs(v - 1) > 0.01) speeds.add(v);
+  }
+  const transforms: LandmarkTransform[] = [];
+  for (const s of semitones) {
+    for (const v of speeds) if (s !== 0 || v !== 1) transforms.push({ semitones: s, speed: v });
+  }
+  for (const v of speeds) {
+    const resampled = 12 * Math.log2(v);
+    if (v !== 1 && semitones.has(Math.round(resampled)) && Math.round(resampled) !== 0)
+      transforms.push({ semitones: resampled, speed: v });
+  }
+  return transforms;
 }
 
 /** Every dimension of query vs reference, and the combined similarity. */
 export function compareTracks(query: TrackFeatures, ref: TrackFeatures, priorArt: PriorArtModel): TrackComparison {
+  const melody = compareMelodies(query.melody, ref.melody);
+  const harmony = compareHarmony(query.beatChroma, ref.beatChroma);
+  const tempo = compareTempo(query, ref);
   const dimensions: DimensionComparison[] = [
-    compareMelodies(query.melody, ref.melody),
-    compareHarmony(query.beatChroma, ref.beatChroma),
+    melody,
+    harmony,
     compareChordProgressions(query, ref, priorArt),
     compareRhythm(query, ref, priorArt),
-    compareTempo(query, ref),
-    compareExactAudio(query, ref),
+    tempo,
+    compareExactAudio(query, ref, reuseTransforms([melody, harmony], tempo)),
   ];
   return { similarity: trackSimilarity(dimensions), dimensions };
 }

@@ -9,7 +9,8 @@ export function clock(sec: number): string {
 
 function semitones(n: number): string {
   if (n === 0) return 'same key';
-  return `${n > 0 ? '+' : '−'}${Math.abs(n)} semitone${Math.abs(n) === 1 ? '' : 's'}`;
+  const size = Math.round(Math.abs(n) * 10) / 10;
+  return `${n > 0 ? '+' : '−'}${size} semitone${size === 1 ? '' : 's'}`;
 }
 
 function tempo(ratio: number): string {
@@ -49,8 +50,11 @@ export function explainDimension(d: DimensionComparison, meta: ReferenceMeta): s
       return `${label} resembles that of ${who} (${pct}, weighted by how rare the pattern is).`;
     case 'tempo':
       return `${label} is ${tempo(r).replace(' tempo', '')} that of ${who} (${pct}).`;
-    case 'exactAudio':
-      return `${label} ${where.replace('matches', 'is the same recording as')} (${pct}).`;
+    case 'exactAudio': {
+      const same = `${label} ${where.replace('matches', 'is the same recording as')}`;
+      if (t === 0 && r === 1) return `${same} (${pct}).`;
+      return `${same}, ${semitones(t)}, ${tempo(r)} (${pct}).`;
+    }
   }
 }
 

@@ -124,8 +124,12 @@ describe('explainDimension', () => {
   it('says when a dimension does not match', () => {
     expect(explainDimension(D('rhythm', 0), meta)).toBe('Rhythm pattern: no match with "X" by Y.');
   });
-  it('describes reused audio with both time ranges', () => {
+  it('describes reused audio with both time ranges, and the transform when there is one', () => {
     expect(explainDimension(D('exactAudio', 100), meta)).toBe(
+      'Audio of 0:42–1:05 is the same recording as 1:10–1:33 of "X" by Y, +3 semitones, 0.94× tempo (100% similar).',
+    );
+    const untransformed = { ...D('exactAudio', 100), transform: { transpositionSemitones: 0, tempoRatio: 1 } };
+    expect(explainDimension(untransformed, meta)).toBe(
       'Audio of 0:42–1:05 is the same recording as 1:10–1:33 of "X" by Y (100% similar).',
     );
   });

@@ -296,6 +296,40 @@ export function landmarkHash(anchorBin: number, df: number, dt: number): number 
 }
 
 /**
+ * The hashes a landmark would have in a recording whose pitch is `pitchRatio` times lower and whose time runs
+ * `speed` times slower than this one's (the reference a pitch-shifted or tempo-changed copy came from), written
+ * to `out`; returns how many. Frequencies are divided by pitchRatio and Δt multiplied by speed; a bin that falls
+ * between two integers yields both (each peak was rounded to a bin on its own side), Δt only its nearest (the
+ * lookup already allows ±1 frame). Pairs whose mapped bins or Δt leave the hash's range yield nothing.
+ */
+export function transformedLandmarkHashes(hash: number, pitchRatio: number, speed: number, out: Uint32Array): number {
+  const anchorBin = (hash >>> 13) + MIN_BIN;
+  const df = ((hash >>> 6) & 0x7f) - 64;
+  const dt = Math.round((hash & 0x3f) * speed);
+  if (dt < 1 || dt > MAX_DT) return 0;
+  const anchor = anchorBin / pitchRatio;
+  const target = (anchorBin + df) / pitchRatio;
+  let n = 0;
+  for (const a of nearBins(anchor)) {
+    if (a < MIN_BIN || a >= MAX_BIN) continue;
+    for (const t of nearBins(target)) {
+      if (t - a < -MAX_DF || t - a > MAX_DF) continue;
+      out[n++] = landmarkHash(a, t - a, dt);
+    }
+  }
+  return n;
+}
+
+/** Room `out` needs in transformedLandmarkHashes. */
+export const MAX_TRANSFORMED_HASHES = 4;
+
+/** The integer bins a mapped frequency may have been rounded to: its floor and ceiling (one when it is whole). */
+function nearBins(bin: number): number[] {
+  const low = Math.floor(bin);
+  return low === bin ? [low] : [low, low + 1];
+}
+
+/**
  * The hashes a query landmark is looked up under: its own and the same pair one frame closer or further.
  * When the query's frame grid is not aligned with the reference's (any excerpt), an onset peak can land one
  * frame early or late, which changes Δt by one; looking up the neighbours recovers those landmarks.
