@@ -2,7 +2,7 @@ import { compareMelodies } from './compare-melody';
 import { compareHarmony } from './compare-harmony';
 import { compareChordProgressions } from './compare-chords';
 import { compareRhythm, compareTempo } from './compare-rhythm';
-import { compareTracks } from './compare';
+import { atPlausibleTempo, compareTracks } from './compare';
 import { buildPriorArt } from './prior-art';
 import {
   FOUR_ON_THE_FLOOR,
@@ -13,7 +13,7 @@ import {
   aTrack,
   transformMelody,
 } from '../../testing/match-fixtures';
-import type { BeatChroma, TrackFeatures } from '../types';
+import type { BeatChroma, DimensionComparison, TrackFeatures } from '../types';
 
 const dim = (features: ReturnType<typeof compareTracks>, name: string) =>
   features.dimensions.find((d) => d.dimension === name)!;
@@ -226,5 +226,28 @@ describe('compareTracks', () => {
         compareTracks(repetitive(bars), repetitive(refBars), priorArt);
         expect(compareTracks(a, b, priorArt)).toEqual(clean[k]);
       });
+  });
+});
+
+describe('atPlausibleTempo', () => {
+  const at = (dimension: 'melody' | 'harmony', tempoRatio: number): DimensionComparison => ({
+    dimension,
+    similarity: 100,
+    segments: [],
+    transform: { transpositionSemitones: 0, tempoRatio },
+  });
+
+  it('keeps alignments at tempo ratios a cover uses, and harmony read at half or double the beat level', () => {
+    for (const ratio of [0.8, 0.92, 1, 1.2, 1.25]) expect(atPlausibleTempo(at('melody', ratio)).similarity).toBe(100);
+    for (const ratio of [2, 0.5, 1.1]) expect(atPlausibleTempo(at('harmony', ratio)).similarity).toBe(100);
+  });
+
+  it('drops an alignment at 1.53× tempo and fades one just outside the range', () => {
+    expect(atPlausibleTempo(at('melody', 1.53)).similarity).toBe(0);
+    expect(atPlausibleTempo(at('harmony', 1.53)).similarity).toBe(0);
+    expect(atPlausibleTempo(at('melody', 0.6)).similarity).toBe(0);
+    const justOutside = atPlausibleTempo(at('melody', 1.28)).similarity;
+    expect(justOutside).toBeGreaterThan(0);
+    expect(justOutside).toBeLessThan(100);
   });
 });

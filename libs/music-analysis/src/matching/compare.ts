@@ -9,7 +9,7 @@ import { compareChordProgressions } from './compare-chords';
 import { compareRhythm, compareTempo } from './compare-rhythm';
 import { matchFingerprints, type FingerprintMatch } from './landmark-match';
 import { matchTransformed, type LandmarkTransform } from './transformed-match';
-import { IDENTITY_TRANSFORM, clamp, percent, segment } from './match-utils';
+import { IDENTITY_TRANSFORM, clamp, foldTempoRatio, percent, segment } from './match-utils';
 import { trackSimilarity } from './score';
 
 /** Fewer agreeing landmarks than this is chance (measured: unrelated 10 s excerpts reach 6–15 with shared chords). */
@@ -134,10 +134,27 @@ export function reuseTransforms(musical: DimensionComparison[], tempo: Dimension
   return transforms;
 }
 
+/**
+ * An alignment found at a tempo ratio no cover or re-generation uses is not evidence of copying: its similarity
+ * fades to 0 within 4 % beyond REUSE_SPEED_RANGE (an original once scored 93 through a note alignment at 1.53×
+ * tempo). Note alignments are timed in seconds, so their ratio is the real one; beat-synchronous harmony may
+ * compare at half or double the beat level, so its ratio is folded first.
+ */
+export function atPlausibleTempo(d: DimensionComparison): DimensionComparison {
+  const ratio = d.dimension === 'harmony' ? foldTempoRatio(d.transform.tempoRatio) : d.transform.tempoRatio;
+  const beyond = Math.max(REUSE_SPEED_RANGE.min / ratio - 1, ratio / REUSE_SPEED_RANGE.max - 1, 0);
+  if (beyond === 0) return d;
+  const kept = clamp(1 - beyond / IMPLAUSIBLE_TEMPO_FADE, 0, 1);
+  return { ...d, similarity: Math.round(10 * d.similarity * kept) / 10 };
+}
+
+/** How far (relative) beyond the plausible tempo range an alignment's evidence fades to nothing. */
+const IMPLAUSIBLE_TEMPO_FADE = 0.04;
+
 /** Every dimension of query vs reference, and the combined similarity. */
 export function compareTracks(query: TrackFeatures, ref: TrackFeatures, priorArt: PriorArtModel): TrackComparison {
-  const melody = compareMelodies(query.melody, ref.melody);
-  const harmony = compareHarmony(query.beatChroma, ref.beatChroma);
+  const melody = atPlausibleTempo(compareMelodies(query.melody, ref.melody));
+  const harmony = atPlausibleTempo(compareHarmony(query.beatChroma, ref.beatChroma));
   const tempo = compareTempo(query, ref);
   const dimensions: DimensionComparison[] = [
     melody,

@@ -47,6 +47,12 @@ describe('trackSimilarity', () => {
     expect(trackSimilarity(dims({ harmony: 100, chordProgression: 30, rhythm: 40, tempo: 100 }))).toBeLessThan(60);
   });
 
+  it('counts harmony and chord progression as one piece of evidence, the stronger of the two', () => {
+    const both = trackSimilarity(dims({ harmony: 100, chordProgression: 100 }));
+    expect(both).toBeCloseTo(100 * DIMENSION_WEIGHTS.harmony, 1);
+    expect(trackSimilarity(dims({ harmony: 100, chordProgression: 100, rhythm: 100, tempo: 100 }))).toBeLessThan(60);
+  });
+
   it('never exceeds 100 and is 0 without evidence', () => {
     expect(
       trackSimilarity(dims({ melody: 100, harmony: 100, chordProgression: 100, rhythm: 100, tempo: 100 })),

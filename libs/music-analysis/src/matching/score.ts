@@ -13,8 +13,9 @@
  *     chordProgression 0.3 — already weighted by rarity (prior-art.ts), so a shared rare progression counts;
  *     rhythm 0.2 — rarity-weighted too, but grooves are building blocks;
  *     tempo 0.05 — thousands of songs share any tempo.
+ *   Harmony and chord progression are one family (the stronger counts), as both come from the same chroma.
  *   So an identical melody alone scores 90 (a "high match"), while the same chord progression under a new
- *   melody — harmony high, progression common, tempo equal — stays near 50.
+ *   melody — harmony high, progression common, tempo equal — stays below 50.
  */
 import type { AnalysisResults, DimensionMatch, MatchDimension, SimilarTrack, TrackMatch } from '@originality/contracts';
 import type { DimensionComparison, ReferenceComparison, TrackFeatures } from '../types';
@@ -36,13 +37,25 @@ export const ENGINE_VERSION = 'music-analysis/1.3.0';
 /** Combined 0–100 similarity of one reference track (see the module comment). */
 export function trackSimilarity(dimensions: DimensionComparison[]): number {
   let exact = 0;
+  let harmonic = 0;
   let missing = 1;
   for (const d of dimensions) {
+    const evidence =
+      d.dimension === 'exactAudio' ? 0 : DIMENSION_WEIGHTS[d.dimension] * clamp(d.similarity / 100, 0, 1);
     if (d.dimension === 'exactAudio') exact = Math.max(exact, d.similarity);
-    else missing *= 1 - DIMENSION_WEIGHTS[d.dimension] * clamp(d.similarity / 100, 0, 1);
+    else if (HARMONIC_FAMILY.has(d.dimension)) harmonic = Math.max(harmonic, evidence);
+    else missing *= 1 - evidence;
   }
+  missing *= 1 - harmonic;
   return Math.round(10 * Math.max(exact, 100 * (1 - missing))) / 10;
 }
+
+/**
+ * Harmony and chord progression both read the chords from the same chromagram: one piece of evidence, not two.
+ * Counted as independent, two unrelated songs on the same loop reached 65 (flagged) through them alone; the
+ * stronger of the two counts.
+ */
+const HARMONIC_FAMILY: ReadonlySet<MatchDimension> = new Set(['harmony', 'chordProgression']);
 
 /**
  * Soft maximum of the track similarities, T·ln Σ exp(s/T) with T = 3, capped at 100: one strong match
