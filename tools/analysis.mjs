@@ -6,7 +6,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const TOOL_COMMANDS = { eval: 'tools/eval/run-eval.ts', bench: 'tools/bench/main.ts' };
+const TOOL_COMMANDS = {
+  eval: 'tools/eval/run-eval.ts',
+  bench: 'tools/bench/main.ts',
+  robustness: 'tools/bench/robustness.ts',
+};
 
 const [command, ...args] = process.argv.slice(2);
 const toolEntry = TOOL_COMMANDS[command];
