@@ -4,10 +4,10 @@
  * 1–20 s mixed at equal loudness under a piece the catalogue does not hold — it prints the share of queries whose
  * top match is the source (top-1), their median similarity, and the exact-audio similarity.
  *
- *   node tools/run-ts.mjs tools/bench/robustness.ts [--pieces N] [--quick]
+ *   npm run -s analysis -- robustness [--pieces N] [--quick] [--only pitch|speed|sample]
  *
  * Pieces come from the in-repo synthesiser (demo catalogue seed 'robustness', 30 s each); the catalogue holds
- * them and 20 others. --quick measures a few points of each curve (for a loaded machine).
+ * them and 20 others. --quick measures a few points of each curve (for a loaded machine); --only one curve.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,7 +53,7 @@ function samplePoints(quick: boolean): Point[] {
       source,
       '-filter_complex',
       `[0:a]atrim=0:20,loudnorm=I=-20[b];[1:a]atrim=8:${8 + sec},asetpts=PTS-STARTPTS,loudnorm=I=-20,adelay=6000[s];` +
-        `[b][s]amix=inputs=2:duration=first:normalize=0[m]`,
+        `[b][s]amix=inputs=2:duration=first[m]`,
       '-map',
       '[m]',
       out,
@@ -90,7 +90,12 @@ async function main(): Promise<void> {
     const backingDir = join(dir, 'backing');
     const backing = await generateDemoCatalogue(backingDir, { count: pieces, seed: 'robustness-backing' });
     process.stdout.write('| transform | top-1 | median similarity | median exact audio |\n| --- | --- | --- | --- |\n');
-    for (const point of [...pitchPoints(quick), ...speedPoints(quick), ...samplePoints(quick)]) {
+    const curves = { pitch: pitchPoints(quick), speed: speedPoints(quick), sample: samplePoints(quick) };
+    const only = args.indexOf('--only');
+    const chosen =
+      only >= 0 ? [args[only + 1] as keyof typeof curves] : (Object.keys(curves) as (keyof typeof curves)[]);
+    if (chosen.some((name) => !curves[name])) throw new Error('--only takes pitch, speed or sample');
+    for (const point of chosen.flatMap((name) => curves[name])) {
       const similarities: number[] = [];
       const exact: number[] = [];
       let top1 = 0;

@@ -24,7 +24,8 @@ Commands:
                                     Run the engine evaluation and print its table (tools/eval).
   bench [--lookup-sizes 1000,10000,100000]
                                     Run the benchmarks and print their figures (tools/bench).
-  robustness [--pieces N] [--quick] Print the robustness curve: top-1 and similarity through pitch shifts,
+  robustness [--pieces N] [--quick] [--only pitch|speed|sample]
+                                    Print the robustness curve: top-1 and similarity through pitch shifts,
                                     speed changes and samples mixed under other music (tools/bench).
   --help                            Show this help.
 
