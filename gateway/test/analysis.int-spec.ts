@@ -19,7 +19,7 @@ import {
   getTestDatabase,
   getTestObjectStore,
 } from '@originality/testing';
-import { generateDemoCatalogue } from '../../tools/eval/demo-catalogue';
+import { generateDemoCatalogue } from '@originality/music-synth';
 import { loadGatewayConfig } from '../src/config';
 import { createGatewayApp } from '../src/create-app';
 import { TestBrowser } from './support/browser';

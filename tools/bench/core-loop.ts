@@ -28,7 +28,7 @@ import { CatalogueRepository } from '../../services/analysis/src/catalogue/catal
 import { CatalogueService } from '../../services/analysis/src/catalogue/catalogue.service';
 import { InProcessAnalyser } from '../../services/analysis/src/catalogue/track-analyser';
 import { openAnalysisDatabase } from '../../services/analysis/src/database';
-import { generateDemoCatalogue } from '../eval/demo-catalogue';
+import { generateDemoCatalogue } from '@originality/music-synth';
 
 const ROOT = resolve(__dirname, '../..');
 

@@ -3,7 +3,6 @@
  * catalogue, relative to ffmpeg's own decode time of the same file, stage by stage, with peak RSS;
  * and the fingerprint index's size per hour of audio. Run by benchmarks.ts in a child process.
  */
-import 'reflect-metadata';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,17 +16,24 @@ import {
   extractFingerprints,
   FingerprintIndex,
   HASH_BITS,
+  readCatalogueSnapshot,
   type Fingerprints,
 } from '@originality/music-analysis';
-import { composePiece, renderPiece, writeWav, DEFAULT_SAMPLE_RATE } from '@originality/music-synth';
-import { Client } from 'pg';
-import { CatalogueRepository } from '../../services/analysis/src/catalogue/catalogue.repository';
-import { CatalogueService } from '../../services/analysis/src/catalogue/catalogue.service';
-import { InProcessAnalyser } from '../../services/analysis/src/catalogue/track-analyser';
-import { openAnalysisDatabase } from '../../services/analysis/src/database';
-import { DEMO_PLATFORM, generateDemoCatalogue } from '../eval/demo-catalogue';
-import { ffmpegPath, runFfmpeg } from '../eval/ffmpeg';
+import {
+  DEFAULT_SAMPLE_RATE,
+  DEMO_PLATFORM,
+  composePiece,
+  ffmpegPath,
+  generateDemoCatalogue,
+  renderPiece,
+  runFfmpeg,
+  writeWav,
+} from '@originality/music-synth';
 import { emitResult, log } from './child';
+
+const REPO_ROOT = join(__dirname, '..', '..');
+/** The analysis service's command line, run as a program: the benchmarks never import the service. */
+const SERVICE_CLI = 'services/analysis/src/cli/main.ts';
 
 export const QUERY_SECONDS = 180;
 export const QUERY_BITRATE = '192k';
@@ -82,24 +88,33 @@ async function main(): Promise<void> {
 
 type SourcedIndex = CatalogueIndex & { source: EndToEndResult['catalogue'] };
 
-/** The catalogue from Postgres when DATABASE_URL holds one of this engine version, else a small demo set analysed here. */
+/**
+ * The catalogue the analysis service holds (exported through its CLI, `catalog export`) when it has tracks of this
+ * engine version, else a small demo set analysed here.
+ */
 async function catalogueIndex(tmp: string): Promise<SourcedIndex> {
-  const url = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/originality';
-  if (await databaseHoldsCatalogue(url)) {
-    const dataSource = await openAnalysisDatabase(url);
-    try {
-      const service = new CatalogueService(new CatalogueRepository(dataSource), new InProcessAnalyser());
-      const index = await service.loadIndex();
-      log(
-        `catalogue: ${index.size} tracks from Postgres${service.staleTracks ? ` (${service.staleTracks} left out: extracted by another engine version)` : ''}`,
-      );
-      // Matching against an empty index would time nothing; re-import the catalogue to bench against it.
-      if (index.size > 0) return Object.assign(index, { source: { source: 'postgres' as const, size: index.size } });
-    } finally {
-      await dataSource.destroy();
-    }
+  const snapshot = join(tmp, 'catalogue.snapshot');
+  if (await exportServiceCatalogue(snapshot)) {
+    const index = new CatalogueIndex();
+    for (const entry of readCatalogueSnapshot(snapshot)) index.add(entry);
+    log(`catalogue: ${index.size} tracks from the analysis service`);
+    // Matching against an empty index would time nothing; import the catalogue to bench against it.
+    if (index.size > 0) return Object.assign(index, { source: { source: 'postgres' as const, size: index.size } });
   }
   return generatedIndex(tmp);
+}
+
+/** Runs the service's `catalog export`; false when it fails (no database, say), with its message on stderr. */
+function exportServiceCatalogue(file: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [join(REPO_ROOT, 'tools/run-ts.mjs'), join(REPO_ROOT, SERVICE_CLI), 'catalog', 'export', file],
+      { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
 }
 
 /** A small demo set rendered and analysed here, when Postgres holds no catalogue of this engine version. */
@@ -117,22 +132,6 @@ async function generatedIndex(tmp: string): Promise<SourcedIndex> {
     });
   }
   return Object.assign(index, { source: { source: 'generated' as const, size: index.size } });
-}
-
-async function databaseHoldsCatalogue(url: string): Promise<boolean> {
-  const client = new Client({ connectionString: url });
-  try {
-    await client.connect();
-    const found = await client.query<{ n: string }>(
-      `SELECT CASE WHEN to_regclass('analysis.reference_tracks') IS NULL THEN 0
-              ELSE (SELECT count(*) FROM analysis.reference_tracks) END AS n`,
-    );
-    return Number(found.rows[0]?.n ?? 0) > 0;
-  } catch {
-    return false; // No such database or server: fall back to a generated catalogue.
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 /** A 3-minute piece from the in-repo synthesiser, encoded at 192 kbit/s like a typical upload. */

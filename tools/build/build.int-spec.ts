@@ -9,7 +9,7 @@ import net from 'node:net';
 import { join, resolve } from 'node:path';
 import { writeWav } from '@originality/music-synth';
 
-import { cMajorCadence, renderChords } from '../../libs/music-analysis/src/test-signals';
+import { cMajorCadence, renderChords } from '../../libs/music-analysis/testing/test-signals';
 import { eventually, getTestDatabase, getTestNats, type TestDatabase, type TestNats } from '@originality/testing';
 
 const ROOT = resolve(__dirname, '../..');

@@ -13,15 +13,14 @@ import {
   progressionUnderNewMelody,
   renderPiece,
   reorchestrate,
+  runFfmpeg,
   transpose,
   withTempo,
   writeWav,
 } from '@originality/music-synth';
-import type { Instrument, Rng } from '@originality/music-synth';
+import type { DemoTrack, Instrument, Rng } from '@originality/music-synth';
 import { decodeAudio } from '@originality/music-analysis';
 import type { PcmAudio } from '@originality/music-analysis';
-import type { DemoTrack } from './demo-catalogue';
-import { runFfmpeg } from './ffmpeg';
 
 export const SAMPLE_RATE = 22050;
 

@@ -1,6 +1,6 @@
 import { planCases, CASE_KINDS } from './cases';
 import type { CaseCounts } from './cases';
-import { demoTrack } from './demo-catalogue';
+import { demoTrack } from '@originality/music-synth';
 import { formatEvalTable } from './harness';
 import type { EvalReport } from './harness';
 

@@ -10,8 +10,7 @@ import { CatalogueIndex, ENGINE_VERSION, buildAnalysisResults, extractFeatures }
 import type { PcmAudio, ReferenceComparison } from '@originality/music-analysis';
 import { CASE_KINDS, SAMPLE_RATE, makeCaseAudio, planCases, renderReference } from './cases';
 import type { CaseCounts, CaseKind, QueryCase } from './cases';
-import { DEMO_PLATFORM, demoTrack } from './demo-catalogue';
-import type { DemoTrack } from './demo-catalogue';
+import { DEMO_PLATFORM, demoTrack, type DemoTrack } from '@originality/music-synth';
 
 export type EvalSize = 'small' | 'full';
 

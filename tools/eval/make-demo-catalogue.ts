@@ -2,7 +2,7 @@
  * Writes the demo catalogue: audio files and manifest.json.
  * Usage: make-demo-catalogue.ts <outDir> [count] [--seconds N] [--seed S] [--format wav|mp3]
  */
-import { generateDemoCatalogue } from './demo-catalogue';
+import { generateDemoCatalogue } from '@originality/music-synth';
 
 function parse(argv: string[]): {
   dir: string;

@@ -123,6 +123,13 @@ export interface ReferenceMeta {
   previewUrl?: string;
 }
 
+/** One catalogue track as the index holds it. */
+export interface CatalogueEntry {
+  id: string;
+  meta: ReferenceMeta;
+  features: TrackFeatures;
+}
+
 /** A comparison with a catalogue track, as returned by `CatalogueIndex.match`. */
 export interface ReferenceComparison extends TrackComparison {
   referenceId: string;

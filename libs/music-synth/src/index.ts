@@ -32,3 +32,13 @@ export {
 export { encodeWav, writeWav } from './wav';
 export { MIDI_DIR, pieceFromMidi, publicDomainPiece, publicDomainScores } from './midi';
 export type { MidiPieceOptions, PublicDomainScore } from './midi';
+export {
+  DEMO_LICENCE,
+  DEMO_PLATFORM,
+  PUBLIC_DOMAIN_SECONDS,
+  demoTrack,
+  demoTrackOfLength,
+  generateDemoCatalogue,
+} from './demo-catalogue';
+export type { DemoCatalogueOptions, DemoTrack, ManifestEntry } from './demo-catalogue';
+export { ffmpegPath, runFfmpeg } from './ffmpeg';

@@ -35,7 +35,7 @@ import {
   startTestService,
 } from '@originality/testing';
 import { type NatsConnection, connect } from 'nats';
-import { generateDemoCatalogue } from '../../../tools/eval/demo-catalogue';
+import { generateDemoCatalogue } from '@originality/music-synth';
 import { AnalysisModule } from '../src/analysis.module';
 import { CatalogueRepository } from '../src/catalogue/catalogue.repository';
 import { CatalogueService } from '../src/catalogue/catalogue.service';

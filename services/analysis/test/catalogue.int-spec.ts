@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { decodeAudio, extractFeatures } from '@originality/music-analysis';
 import { getTestDatabase, type TestDatabase } from '@originality/testing';
 import type { DataSource } from 'typeorm';
-import { generateDemoCatalogue } from '../../../tools/eval/demo-catalogue';
+import { generateDemoCatalogue } from '@originality/music-synth';
 import { CatalogueRepository } from '../src/catalogue/catalogue.repository';
 import { CatalogueService } from '../src/catalogue/catalogue.service';
 import { ManifestError } from '../src/catalogue/manifest';

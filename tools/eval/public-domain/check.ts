@@ -9,9 +9,8 @@
  */
 import { CatalogueIndex, extractFeatures } from '@originality/music-analysis';
 import type { PcmAudio } from '@originality/music-analysis';
-import { publicDomainPiece, publicDomainScores, renderPiece } from '@originality/music-synth';
+import { DEMO_PLATFORM, demoTrack, publicDomainPiece, publicDomainScores, renderPiece } from '@originality/music-synth';
 import type { Piece, PublicDomainScore, RenderOptions } from '@originality/music-synth';
-import { DEMO_PLATFORM, demoTrack } from '../demo-catalogue';
 import { renderReference, SAMPLE_RATE } from '../cases';
 
 const DISTRACTORS = 60;

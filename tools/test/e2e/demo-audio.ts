@@ -2,7 +2,7 @@
 // which the e2e setup imports) and one original piece composed from another seed, so it is in no
 // catalogue. Prints {manifestPath, copy, original} as JSON on stdout.
 import { join } from 'node:path';
-import { generateDemoCatalogue } from '../../eval/demo-catalogue';
+import { generateDemoCatalogue } from '@originality/music-synth';
 
 const CATALOGUE_TRACKS = 4;
 const SECONDS = 30;

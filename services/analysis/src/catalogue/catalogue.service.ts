@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import {
   CatalogueIndex,
+  type CatalogueEntry,
   ENGINE_VERSION,
   type ReferenceComparison,
   type ReferenceMeta,
@@ -94,18 +95,23 @@ export class CatalogueService {
   async loadIndex(): Promise<CatalogueIndex> {
     const { version } = await this.repository.version();
     const index = new CatalogueIndex();
-    let stale = 0;
-    for await (const batch of this.repository.allTracks()) {
-      for (const track of batch) {
-        if (track.features.engineVersion !== ENGINE_VERSION) stale++;
-        else
-          index.add({ id: track.id, meta: referenceMetaOf(track.meta), features: fromStoredFeatures(track.features) });
-      }
-    }
+    const stale = await this.eachCurrentTrack((entry) => index.add(entry));
     this.index = index;
     this.indexVersion = version;
     this.staleTracks = stale;
     return index;
+  }
+
+  /** Hands over every track whose features this engine version extracted; returns how many others were left out. */
+  async eachCurrentTrack(visit: (entry: CatalogueEntry) => void): Promise<number> {
+    let stale = 0;
+    for await (const batch of this.repository.allTracks()) {
+      for (const track of batch) {
+        if (track.features.engineVersion !== ENGINE_VERSION) stale++;
+        else visit({ id: track.id, meta: referenceMetaOf(track.meta), features: fromStoredFeatures(track.features) });
+      }
+    }
+    return stale;
   }
 
   /** Tracks the last index build left out because an older engine extracted their features. */

@@ -1,6 +1,6 @@
 import { FeatureFormatError } from '@originality/music-analysis';
 // The engine's test factory: a plausible TrackFeatures without decoding audio.
-import { aTrack, I_V_vi_IV } from '../../../../libs/music-analysis/src/match-fixtures';
+import { aTrack, I_V_vi_IV } from '../../../../libs/music-analysis/testing/match-fixtures';
 import { fromStoredFeatures, packBlobs, toStoredFeatures, unpackBlobs } from './feature-codec';
 
 describe('catalogue feature storage', () => {

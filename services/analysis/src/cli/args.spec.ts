@@ -27,35 +27,25 @@ describe('analysis command line', () => {
     expect(parseCommandLine(['analyze', 'a.wav'])).toEqual({ name: 'analyse', files: ['a.wav'], json: false });
   });
 
-  it('reads eval with defaults and options', () => {
-    expect(parseCommandLine(['eval'])).toEqual({ name: 'eval', out: null, size: 'small' });
-    expect(parseCommandLine(['eval', '--out', '/tmp/e', '--size', 'full'])).toEqual({
-      name: 'eval',
-      out: '/tmp/e',
-      size: 'full',
-    });
-  });
-
-  it('reads bench lookup sizes', () => {
-    expect(parseCommandLine(['bench'])).toEqual({ name: 'bench', lookupSizes: null });
-    expect(parseCommandLine(['bench', '--lookup-sizes', '1000, 5000'])).toEqual({
-      name: 'bench',
-      lookupSizes: [1000, 5000],
+  it('reads catalog export and its file', () => {
+    expect(parseCommandLine(['catalog', 'export', 'c.snapshot'])).toEqual({
+      name: 'catalog-export',
+      file: 'c.snapshot',
     });
   });
 
   it.each([
     [['frobnicate'], 'unknown command "frobnicate"'],
     [['catalog'], 'catalog needs a subcommand'],
-    [['catalog', 'export'], 'unknown catalog subcommand "export"'],
+    [['catalog', 'export'], 'exactly one file path'],
+    [['catalog', 'list'], 'unknown catalog subcommand "list"'],
     [['catalog', 'import'], 'exactly one manifest path'],
     [['catalog', 'import', 'a.json', 'b.json'], 'exactly one manifest path'],
     [['catalog', 'demo', '--count', '0'], '--count must be a whole number from 1 to 500, got "0"'],
     [['catalog', 'demo', '--count', 'ten'], '--count must be a whole number'],
     [['analyse'], 'at least one audio file'],
     [['analyse', 'a.wav', '--jsn'], "Unknown option '--jsn'"],
-    [['eval', '--size', 'huge'], '--size must be small or full, got "huge"'],
-    [['bench', '--lookup-sizes', '10,x'], '--lookup-sizes must be a whole number'],
+    [['eval'], 'unknown command "eval"'],
   ])('refuses %j with a message that says what is wrong', (argv, message) => {
     expect(() => parseCommandLine(argv)).toThrow(UsageError);
     expect(() => parseCommandLine(argv)).toThrow(message);

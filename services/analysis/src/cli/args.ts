@@ -5,11 +5,8 @@ export type CliCommand =
   | { name: 'help' }
   | { name: 'catalog-import'; manifest: string }
   | { name: 'catalog-demo'; count: number | null }
-  | { name: 'analyse'; files: string[]; json: boolean }
-  | { name: 'eval'; out: string | null; size: EvalSize }
-  | { name: 'bench'; lookupSizes: number[] | null };
-
-export type EvalSize = 'small' | 'full';
+  | { name: 'catalog-export'; file: string }
+  | { name: 'analyse'; files: string[]; json: boolean };
 
 /** Bad command-line input; the CLI prints the message and the usage hint, then exits with status 2. */
 export class UsageError extends Error {
@@ -21,11 +18,15 @@ export const USAGE = `Usage: npm run -s analysis -- <command> [options]
 Commands:
   catalog import <manifest.json>    Import reference tracks listed in a manifest (idempotent).
   catalog demo [--count N]          Generate the demo catalogue and import it (quick when already imported).
+  catalog export <file>             Write the catalogue's current tracks to a snapshot file (for the benchmarks).
   analyse <file>... [--json]        Analyse audio files against the catalogue; --json prints one JSON object per file.
   eval [--out DIR] [--size small|full]
-                                    Run the engine evaluation and print its table.
+                                    Run the engine evaluation and print its table (tools/eval).
   bench [--lookup-sizes 1000,10000,100000]
-                                    Run the benchmarks and print their figures.
+                                    Run the benchmarks and print their figures (tools/bench).
+  robustness [--pieces N] [--quick] [--only pitch|speed|sample]
+                                    Print the robustness curve: top-1 and similarity through pitch shifts,
+                                    speed changes and samples mixed under other music (tools/bench).
   --help                            Show this help.
 
 Environment:
@@ -34,7 +35,6 @@ Environment:
 `;
 
 export const DEMO_COUNT_LIMITS = { min: 1, max: 500 } as const;
-const LOOKUP_SIZE_MAX = 1_000_000;
 
 export function parseCommandLine(argv: readonly string[]): CliCommand {
   const [first, ...rest] = argv;
@@ -47,10 +47,6 @@ export function parseCommandLine(argv: readonly string[]): CliCommand {
     case 'analyse':
     case 'analyze':
       return parseAnalyse(rest);
-    case 'eval':
-      return parseEval(rest);
-    case 'bench':
-      return parseBench(rest);
     default:
       throw new UsageError(`unknown command "${first}"`);
   }
@@ -69,8 +65,13 @@ function parseCatalog(argv: string[]): CliCommand {
     const count = values.count === undefined ? null : wholeNumber('--count', values.count, DEMO_COUNT_LIMITS);
     return { name: 'catalog-demo', count };
   }
+  if (sub === 'export') {
+    const { positionals } = strictParse(rest, {}, 'catalog export');
+    if (positionals.length !== 1) throw new UsageError('catalog export takes exactly one file path');
+    return { name: 'catalog-export', file: positionals[0]! };
+  }
   throw new UsageError(
-    sub === undefined ? 'catalog needs a subcommand: import or demo' : `unknown catalog subcommand "${sub}"`,
+    sub === undefined ? 'catalog needs a subcommand: import, demo or export' : `unknown catalog subcommand "${sub}"`,
   );
 }
 
@@ -78,25 +79,6 @@ function parseAnalyse(argv: string[]): CliCommand {
   const { values, positionals } = strictParse(argv, { json: { type: 'boolean' } }, 'analyse');
   if (positionals.length === 0) throw new UsageError('analyse needs at least one audio file');
   return { name: 'analyse', files: positionals, json: values.json === true };
-}
-
-function parseEval(argv: string[]): CliCommand {
-  const { values, positionals } = strictParse(argv, { out: { type: 'string' }, size: { type: 'string' } }, 'eval');
-  if (positionals.length > 0) throw new UsageError(`eval takes no arguments, got "${positionals[0]}"`);
-  const size = values.size ?? 'small';
-  if (size !== 'small' && size !== 'full') throw new UsageError(`--size must be small or full, got "${size}"`);
-  return { name: 'eval', out: values.out ?? null, size };
-}
-
-function parseBench(argv: string[]): CliCommand {
-  const { values, positionals } = strictParse(argv, { 'lookup-sizes': { type: 'string' } }, 'bench');
-  if (positionals.length > 0) throw new UsageError(`bench takes no arguments, got "${positionals[0]}"`);
-  const text = values['lookup-sizes'];
-  if (text === undefined) return { name: 'bench', lookupSizes: null };
-  const lookupSizes = text
-    .split(',')
-    .map((part) => wholeNumber('--lookup-sizes', part.trim(), { min: 1, max: LOOKUP_SIZE_MAX }));
-  return { name: 'bench', lookupSizes };
 }
 
 type OptionSpec = Record<string, { type: 'string' | 'boolean' }>;

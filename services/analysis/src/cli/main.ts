@@ -3,8 +3,7 @@ import { ConfigError } from '@originality/platform';
 import { ManifestError } from '../catalogue/manifest';
 import { parseCommandLine, USAGE, UsageError, type CliCommand } from './args';
 import { analyse } from './commands/analyse';
-import { catalogDemo, catalogImport } from './commands/catalog';
-import { evaluate } from './commands/evaluate';
+import { catalogDemo, catalogExport, catalogImport } from './commands/catalog';
 
 /**
  * `npm run -s analysis -- <command>`. Stdout carries only each command's documented output (other
@@ -21,14 +20,10 @@ async function run(command: CliCommand): Promise<number> {
       return catalogImport(command.manifest, out);
     case 'catalog-demo':
       return catalogDemo(command.count, out);
+    case 'catalog-export':
+      return catalogExport(command.file, out);
     case 'analyse':
       return analyse(command.files, command.json, out);
-    case 'eval':
-      return evaluate(command.size, command.out, out);
-    case 'bench': {
-      const { runBenchmarks } = await import('../../../../tools/bench/benchmarks');
-      return runBenchmarks({ lookupSizes: command.lookupSizes ?? undefined, out });
-    }
   }
 }
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ENGINE_VERSION } from '@originality/music-analysis';
+import { ENGINE_VERSION, writeCatalogueSnapshot, type CatalogueEntry } from '@originality/music-analysis';
 import type { ImportSummary } from '../../catalogue/catalogue.service';
 import { openCatalogue } from '../catalogue-context';
 import { progressBar } from '../progress';
@@ -41,6 +41,21 @@ export async function catalogDemo(count: number | null, out: (line: string) => v
   }
 }
 
+/** Writes the tracks this engine version extracted to a snapshot file that other programs (the benchmarks) read. */
+export async function catalogExport(file: string, out: (line: string) => void): Promise<number> {
+  const context = await openCatalogue();
+  try {
+    const entries: CatalogueEntry[] = [];
+    const stale = await context.catalogue.eachCurrentTrack((entry) => entries.push(entry));
+    writeCatalogueSnapshot(resolve(file), entries);
+    const leftOut = stale ? `; left out ${stale} extracted by another engine version` : '';
+    out(`Exported ${entries.length} tracks to ${file}${leftOut}.`);
+    return 0;
+  } finally {
+    await context.close();
+  }
+}
+
 /** Generated pieces plus the bundled public-domain scores. */
 async function demoSetSize(generated: number): Promise<number> {
   // Loaded here so the other commands do not load the synthesiser.
@@ -54,7 +69,7 @@ async function demoManifest(count: number): Promise<string> {
   const manifestPath = join(dir, 'manifest.json');
   if (isCompleteManifest(manifestPath, await demoSetSize(count))) return manifestPath;
   // Loaded here so the other commands do not load the synthesiser.
-  const { generateDemoCatalogue, PUBLIC_DOMAIN_SECONDS } = await import('../../../../../tools/eval/demo-catalogue');
+  const { generateDemoCatalogue, PUBLIC_DOMAIN_SECONDS } = await import('@originality/music-synth');
   const bar = progressBar();
   process.stderr.write(`Rendering ${count} demo pieces into ${dir}\n`);
   await generateDemoCatalogue(dir, {

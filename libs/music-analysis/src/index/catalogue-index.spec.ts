@@ -1,0 +1,97 @@
+import { CatalogueIndex } from './catalogue-index';
+import { aKey, aTrack, anEmbedding, transformMelody } from '../../testing/match-fixtures';
+import type { TrackFeatures } from '../types';
+
+const meta = (i: number) => ({ title: `Track ${i}`, artist: `Artist ${i}`, platform: 'Spotify' });
+
+describe('CatalogueIndex', () => {
+  const tracks: TrackFeatures[] = Array.from({ length: 40 }, (_, i) =>
+    aTrack({ seed: 10 + i, key: aKey(i % 12), bpm: 90 + i }),
+  );
+  const index = new CatalogueIndex();
+  tracks.forEach((features, i) => index.add({ id: `t${i}`, meta: meta(i), features }));
+  /** The target's melody +4 semitones at 100 BPM, with an embedding near the target's. */
+  const coverOf = (target: TrackFeatures) =>
+    aTrack({
+      seed: 999,
+      key: aKey(4),
+      bpm: 100,
+      melody: transformMelody(target.melody, 4, 100 / target.tempoBpm),
+      embedding: anEmbedding(5, 64, target.embedding),
+    });
+
+  it('finds the track whose melody a query reuses among decoys and ranks it first', () => {
+    const query = coverOf(tracks[17]);
+    const [best, next] = index.match(query);
+    expect(best.referenceId).toBe('t17');
+    expect(best.similarity).toBeGreaterThanOrEqual(80);
+    expect(next.similarity).toBeLessThan(best.similarity / 2);
+  });
+
+  it('retrieves a reused melody by its interval n-grams when the embedding points elsewhere (a cover)', () => {
+    const target = tracks[23];
+    // An unrelated embedding (another arrangement) and a stray accompaniment note inserted every 6 notes.
+    const melody = transformMelody(target.melody, -3, 1.1).flatMap((n, i) =>
+      i % 6 === 5 ? [n, { start: n.start + n.duration / 2, duration: n.duration / 2, pitch: n.pitch - 17 }] : [n],
+    );
+    const query = { embedding: anEmbedding(77, 64), fingerprints: tracks[0].fingerprints, melody };
+    const small = new CatalogueIndex({ embeddingCandidates: 1, fingerprintCandidates: 1, melodyCandidates: 3 });
+    tracks.forEach((features, i) => small.add({ id: `t${i}`, meta: meta(i), features }));
+    const byMelody = small.lookup(query).filter((c) => c.melodyScore !== undefined);
+    expect(byMelody.map((c) => c.referenceId)).toContain('t23');
+    expect(small.lookup({ ...query, melody: undefined }).map((c) => c.referenceId)).not.toContain('t23');
+  });
+
+  it('retrieves a melody by its contour when the extractor misreads its pitches (a plucked or bell lead)', () => {
+    const target = tracks[29];
+    // Every step a semitone wider (a wrong pitch class on nearly every note), directions and rhythm kept.
+    const moved = transformMelody(target.melody, 2, 0.9);
+    let pitch = moved[0].pitch;
+    const melody = moved.map((n, i) => {
+      if (i > 0) pitch += n.pitch - moved[i - 1].pitch + Math.sign(n.pitch - moved[i - 1].pitch);
+      return { ...n, pitch };
+    });
+    const query = { embedding: anEmbedding(78, 64), fingerprints: tracks[0].fingerprints, melody };
+    const options = { embeddingCandidates: 1, fingerprintCandidates: 1, melodyCandidates: 1 };
+    const small = new CatalogueIndex({ ...options, contourCandidates: 3 });
+    const none = new CatalogueIndex({ ...options, contourCandidates: 0 });
+    tracks.forEach((features, i) => [small, none].forEach((ix) => ix.add({ id: `t${i}`, meta: meta(i), features })));
+    const byContour = small.lookup(query).filter((c) => c.contourScore !== undefined);
+    expect(byContour.map((c) => c.referenceId)).toContain('t29');
+    expect(none.lookup(query).map((c) => c.referenceId)).not.toContain('t29');
+  });
+
+  it('retrieves by embedding cosine', () => {
+    const ids = index
+      .lookup({ embedding: tracks[3].embedding, fingerprints: tracks[3].fingerprints })
+      .map((c) => c.referenceId);
+    expect(ids[0]).toBe('t3');
+  });
+
+  it('removes tracks and keeps a version that names the set of tracks', () => {
+    const v = index.version;
+    index.remove('t3');
+    expect(index.size).toBe(39);
+    expect(
+      index.lookup({ embedding: tracks[3].embedding, fingerprints: tracks[3].fingerprints }).map((c) => c.referenceId),
+    ).not.toContain('t3');
+    expect(index.version).not.toBe(v);
+    index.add({ id: 't3', meta: meta(3), features: tracks[3] });
+    expect(index.version).toBe(v);
+  });
+
+  it('gives the same ranking and comparisons on two threads as on one', async () => {
+    const query = coverOf(tracks[17]);
+    const matches = index.match(query);
+    expect(matches.length).toBeGreaterThan(2);
+    expect(await index.matchAsync(query)).toEqual(matches);
+  });
+
+  it('refuses to compare in light mode', () => {
+    const light = new CatalogueIndex({ mode: 'light' });
+    light.add({ id: 'x', meta: meta(0), features: tracks[0] });
+    expect(light.lookup(tracks[0])[0].referenceId).toBe('x');
+    expect(() => light.match(tracks[0])).toThrow(/light/);
+    return expect(light.matchAsync(tracks[0])).rejects.toThrow(/light/);
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * The catalogue's landmark index: hash → (track, time) in two Uint32Arrays, 8 bytes per landmark, bucketed by
+ * counting sort (CSR layout), so the index has no per-entry objects. A query votes for (track, time offset).
+ */
+import type { Fingerprints } from '../types';
+import { HASH_BITS, lookupHashes } from '../signal/landmarks';
+
+/** Votes for one track at its best time offset. */
+export interface FingerprintHit {
+  trackNo: number;
+  /** Landmarks agreeing on the offset (±1 frame). */
+  votes: number;
+  /** Reference time − query time, in fingerprint frames. */
+  offset: number;
+}
+
+/** Tracks whose offsets are examined, per requested result (see FingerprintIndex.query). */
+const SHORTLIST_FACTOR = 4;
+
+/** Indices of the `k` largest non-zero values, largest first. */
+function topIndices(values: Uint32Array, k: number): number[] {
+  const top: number[] = [];
+  let floor = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === 0 || (top.length === k && v <= floor)) continue;
+    let at = top.length < k ? top.length : k - 1;
+    if (top.length < k) top.push(i);
+    while (at > 0 && values[top[at - 1]] < v) {
+      top[at] = top[at - 1];
+      at--;
+    }
+    top[at] = i;
+    floor = values[top[top.length - 1]];
+  }
+  return top;
+}
+
+/** Offsets are kept in ±2^17 frames (±25 min at 11.6 ms), enough for the 15-minute decode cap. */
+const OFFSET_BIAS = 1 << 17;
+const OFFSET_SPAN = 1 << 18;
+
+/**
+ * Counts (track, offset) votes of matched landmarks and returns each track's best offset, with a ±1 frame
+ * tolerance (peak times jitter by a frame under noise and re-encoding).
+ */
+function bestOffsets(votes: Map<number, number>): FingerprintHit[] {
+  const best = new Map<number, FingerprintHit>();
+  for (const [key, v] of votes) {
+    const score = v + (votes.get(key - 1) ?? 0) + (votes.get(key + 1) ?? 0);
+    const trackNo = Math.floor(key / OFFSET_SPAN);
+    const cur = best.get(trackNo);
+    if (!cur || score > cur.votes)
+      best.set(trackNo, { trackNo, votes: score, offset: (key % OFFSET_SPAN) - OFFSET_BIAS });
+  }
+  return [...best.values()].sort((a, b) => b.votes - a.votes);
+}
+
+function voteKey(trackNo: number, offset: number): number {
+  return trackNo * OFFSET_SPAN + offset + OFFSET_BIAS;
+}
+
+/**
+ * Inverted index hash → (track number, anchor time). Additions are buffered and merged into the bucketed
+ * arrays on the next query; removals are tombstones dropped at that merge.
+ */
+export class FingerprintIndex {
+  private bucketStart = new Uint32Array(0);
+  private tracks = new Uint32Array(0);
+  private times = new Uint32Array(0);
+  private pending: { trackNo: number; fp: Fingerprints }[] = [];
+  private readonly removed = new Set<number>();
+  private readonly landmarksPerTrack = new Map<number, number>();
+
+  add(trackNo: number, fp: Fingerprints): void {
+    if (!Number.isInteger(trackNo) || trackNo < 0) throw new RangeError('trackNo must be a non-negative integer');
+    this.removed.delete(trackNo);
+    this.pending.push({ trackNo, fp });
+    this.landmarksPerTrack.set(trackNo, (this.landmarksPerTrack.get(trackNo) ?? 0) + fp.hashes.length);
+  }
+
+  remove(trackNo: number): void {
+    if (this.landmarksPerTrack.delete(trackNo)) this.removed.add(trackNo);
+    this.pending = this.pending.filter((p) => p.trackNo !== trackNo);
+  }
+
+  /** Landmarks held (after pending merges). */
+  get landmarkCount(): number {
+    let n = 0;
+    for (const v of this.landmarksPerTrack.values()) n += v;
+    return n;
+  }
+
+  /** Memory held by the index arrays, in bytes (after merging pending additions). */
+  get byteLength(): number {
+    this.merge();
+    return this.bucketStart.byteLength + this.tracks.byteLength + this.times.byteLength;
+  }
+
+  /**
+   * Tracks ranked by votes at their best offset; `limit` keeps the top ones. Two passes keep this fast on a
+   * large index: raw hit counts per track in a typed array (no time check), then offset histograms only for
+   * the SHORTLIST_FACTOR × limit tracks with the most hits — a track cannot have more votes at one offset
+   * than hits in all.
+   */
+  query(fp: Fingerprints, limit = 50): FingerprintHit[] {
+    this.merge();
+    if (this.tracks.length === 0) return [];
+    const { bucketStart, tracks, times } = this;
+    const variants = new Uint32Array(3);
+    let maxTrack = 0;
+    for (const t of this.landmarksPerTrack.keys()) if (t > maxTrack) maxTrack = t;
+    const hits = new Uint32Array(maxTrack + 1);
+    for (let i = 0; i < fp.hashes.length; i++) {
+      const count = lookupHashes(fp.hashes[i], variants);
+      for (let v = 0; v < count; v++) {
+        const h = variants[v];
+        for (let e = bucketStart[h]; e < bucketStart[h + 1]; e++) hits[tracks[e]]++;
+      }
+    }
+    const shortlist = topIndices(hits, Math.min(hits.length, Math.max(limit, 1) * SHORTLIST_FACTOR));
+    if (shortlist.length === 0) return [];
+    const listed = new Uint8Array(hits.length);
+    for (const t of shortlist) listed[t] = 1;
+    const votes = new Map<number, number>();
+    for (let i = 0; i < fp.hashes.length; i++) {
+      const t = fp.times[i];
+      const count = lookupHashes(fp.hashes[i], variants);
+      for (let v = 0; v < count; v++) {
+        const h = variants[v];
+        for (let e = bucketStart[h]; e < bucketStart[h + 1]; e++) {
+          if (!listed[tracks[e]]) continue;
+          const key = voteKey(tracks[e], times[e] - t);
+          votes.set(key, (votes.get(key) ?? 0) + 1);
+        }
+      }
+    }
+    const ranked = bestOffsets(votes);
+    return ranked.length > limit ? ranked.slice(0, limit) : ranked;
+  }
+
+  /** Counting sort of all live entries into hash buckets. */
+  private merge(): void {
+    if (this.pending.length === 0 && this.removed.size === 0) return;
+    const size = 1 << HASH_BITS;
+    const oldStart = this.bucketStart.length ? this.bucketStart : new Uint32Array(size + 1);
+    const counts = new Uint32Array(size + 1);
+    const live = (trackNo: number): boolean => !this.removed.has(trackNo);
+    for (let h = 0; h < size; h++) {
+      for (let e = oldStart[h]; e < oldStart[h + 1]; e++) if (live(this.tracks[e])) counts[h + 1]++;
+    }
+    for (const p of this.pending)
+      for (let i = 0; i < p.fp.hashes.length; i++) counts[(p.fp.hashes[i] & (size - 1)) + 1]++;
+    for (let h = 0; h < size; h++) counts[h + 1] += counts[h];
+    const total = counts[size];
+    const tracks = new Uint32Array(total);
+    const times = new Uint32Array(total);
+    const fill = counts.slice(0, size);
+    for (let h = 0; h < size; h++) {
+      for (let e = oldStart[h]; e < oldStart[h + 1]; e++) {
+        if (!live(this.tracks[e])) continue;
+        const at = fill[h]++;
+        tracks[at] = this.tracks[e];
+        times[at] = this.times[e];
+      }
+    }
+    for (const p of this.pending) {
+      for (let i = 0; i < p.fp.hashes.length; i++) {
+        const at = fill[p.fp.hashes[i] & (size - 1)]++;
+        tracks[at] = p.trackNo;
+        times[at] = p.fp.times[i];
+      }
+    }
+    this.bucketStart = counts;
+    this.tracks = tracks;
+    this.times = times;
+    this.pending = [];
+    this.removed.clear();
+  }
+}

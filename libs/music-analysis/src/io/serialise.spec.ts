@@ -1,0 +1,35 @@
+import {
+  FeatureFormatError,
+  deserialiseFeatures,
+  featuresFromBuffer,
+  featuresToBuffer,
+  serialiseFeatures,
+} from './serialise';
+import { aTrack } from '../../testing/match-fixtures';
+import { extractFingerprints } from '../signal/landmarks';
+import { pcm, sineTone } from '../../testing/test-signals';
+
+describe('feature serialisation', () => {
+  const features = {
+    ...aTrack({ seed: 5 }),
+    fingerprints: extractFingerprints(pcm(sineTone(440, 3))),
+    vocalShare: 0.25,
+  };
+
+  it('round-trips through JSON + blobs', () => {
+    const { json, blobs } = serialiseFeatures(features);
+    expect(deserialiseFeatures(JSON.parse(JSON.stringify(json)), blobs)).toEqual(features);
+  });
+
+  it('round-trips through one buffer', () => {
+    expect(featuresFromBuffer(featuresToBuffer(features))).toEqual(features);
+  });
+
+  it('refuses truncated or foreign data with a format error', () => {
+    const buf = featuresToBuffer(features);
+    expect(() => featuresFromBuffer(buf.subarray(0, buf.length - 3))).toThrow(FeatureFormatError);
+    const { json, blobs } = serialiseFeatures(features);
+    expect(() => deserialiseFeatures({ ...json, formatVersion: 99 }, blobs)).toThrow(FeatureFormatError);
+    expect(() => deserialiseFeatures(json, { ...blobs, beatTimes: Buffer.alloc(4) })).toThrow(/disagree/);
+  });
+});

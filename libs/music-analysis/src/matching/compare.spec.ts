@@ -1,0 +1,253 @@
+import { compareMelodies } from './compare-melody';
+import { compareHarmony } from './compare-harmony';
+import { compareChordProgressions } from './compare-chords';
+import { compareRhythm, compareTempo } from './compare-rhythm';
+import { atPlausibleTempo, compareTracks } from './compare';
+import { buildPriorArt } from './prior-art';
+import {
+  FOUR_ON_THE_FLOOR,
+  I_V_vi_IV,
+  aKey,
+  aMelody,
+  aRhythm,
+  aTrack,
+  transformMelody,
+} from '../../testing/match-fixtures';
+import type { BeatChroma, DimensionComparison, TrackFeatures } from '../types';
+
+const dim = (features: ReturnType<typeof compareTracks>, name: string) =>
+  features.dimensions.find((d) => d.dimension === name)!;
+
+/** A catalogue where the I–V–vi–IV loop is common and every other progression is drawn per track. */
+function catalogueWithCommonLoop(): TrackFeatures[] {
+  const tracks = Array.from({ length: 30 }, (_, i) =>
+    aTrack({ seed: 100 + i, key: aKey(i % 12), progression: i % 3 === 0 ? I_V_vi_IV : undefined }),
+  );
+  return tracks;
+}
+
+describe('melody comparison', () => {
+  const original = aMelody(1, 60);
+
+  it('aligns a melody transposed +3 and slowed 10 % and reports the transform', () => {
+    const cover = transformMelody(original.slice(10, 50), 3, 0.9, 7);
+    const m = compareMelodies(cover, original);
+    expect(m.similarity).toBeGreaterThanOrEqual(90);
+    expect(m.transform.transpositionSemitones).toBe(3);
+    expect(m.transform.tempoRatio).toBeCloseTo(0.9, 2);
+    expect(m.segments[0].query.start).toBeCloseTo(cover[0].start, 1);
+    expect(m.segments[0].reference.start).toBeCloseTo(original[10].start, 1);
+  });
+
+  it('scores an unrelated melody low', () => {
+    expect(compareMelodies(aMelody(2, 60), original).similarity).toBeLessThan(35);
+  });
+
+  it('survives a few wrong notes', () => {
+    const edited = original.map((n, i) => (i % 9 === 4 ? { ...n, pitch: n.pitch + 5 } : n));
+    expect(compareMelodies(edited, original).similarity).toBeGreaterThan(60);
+  });
+});
+
+describe('harmony comparison', () => {
+  it('finds the same chords transposed by the optimal transposition index', () => {
+    const ref = aTrack({ seed: 3, key: aKey(0), bars: 16 });
+    const q = aTrack({ seed: 3, key: aKey(5), bars: 16 });
+    const h = compareHarmony(q.beatChroma, ref.beatChroma);
+    expect(h.transform.transpositionSemitones).toBe(5);
+    expect(h.similarity).toBeGreaterThan(80);
+  });
+
+  it('finds the same chords when one track was beat-tracked in double time', () => {
+    const ref = aTrack({ seed: 3, key: aKey(0), bars: 16 });
+    const q = aTrack({ seed: 3, key: aKey(2), bars: 16 }).beatChroma;
+    const doubleTime: BeatChroma = {
+      data: Float32Array.from({ length: q.data.length * 2 }, (_, i) => q.data[Math.floor(i / 24) * 12 + (i % 12)]),
+      beats: q.beats * 2,
+      beatTimes: Float32Array.from(
+        { length: q.beats * 2 },
+        (_, i) => q.beatTimes[0] + (i * (q.beatTimes[1] - q.beatTimes[0])) / 2,
+      ),
+    };
+    expect(compareHarmony(doubleTime, ref.beatChroma).similarity).toBeGreaterThan(80);
+    expect(compareHarmony(ref.beatChroma, doubleTime).similarity).toBeGreaterThan(80);
+  });
+
+  it('gives a track with other chords a low score', () => {
+    const ref = aTrack({
+      seed: 3,
+      bars: 16,
+      progression: [
+        [0, 'maj'],
+        [5, 'maj'],
+        [7, 'maj'],
+        [9, 'min'],
+      ],
+    });
+    const q = aTrack({
+      seed: 4,
+      bars: 16,
+      progression: [
+        [2, 'min'],
+        [4, 'min'],
+        [10, 'maj'],
+        [3, 'maj'],
+      ],
+    });
+    expect(compareHarmony(q.beatChroma, ref.beatChroma).similarity).toBeLessThan(30);
+  });
+});
+
+describe('chord progression comparison', () => {
+  const catalogue = catalogueWithCommonLoop();
+  const priorArt = buildPriorArt(catalogue);
+
+  it('gives a common I–V–vi–IV loop (a third of the catalogue uses it) little weight', () => {
+    const q = aTrack({ seed: 7, key: aKey(2), progression: I_V_vi_IV });
+    const c = compareChordProgressions(q, catalogue[0], priorArt);
+    expect(c.similarity).toBeLessThan(35);
+    expect(c.transform.transpositionSemitones).toBe(2);
+  });
+
+  it('gives a shared rare progression a high score whatever the key', () => {
+    const ref = catalogue[1];
+    const q = aTrack({ seed: 8, key: aKey(7), progression: undefined });
+    const refProgression = degreesOf(ref);
+    const copy = aTrack({ seed: 8, key: aKey(7), progression: refProgression });
+    expect(compareChordProgressions(copy, ref, priorArt).similarity).toBeGreaterThan(60);
+    expect(compareChordProgressions(q, ref, priorArt).similarity).toBeLessThan(
+      compareChordProgressions(copy, ref, priorArt).similarity,
+    );
+  });
+});
+
+function degreesOf(t: TrackFeatures): [number, 'maj' | 'min'][] {
+  return t.chords
+    .slice(0, 4)
+    .map((c) => [(((c.root - t.key.tonic) % 12) + 12) % 12, c.quality === 'min' ? 'min' : 'maj']);
+}
+
+describe('rhythm and tempo comparison', () => {
+  it('weighs a four-on-the-floor pattern that many catalogue tracks share less than a rare one', () => {
+    const common = Array.from({ length: 10 }, (_, i) => aTrack({ seed: 200 + i, rhythm: FOUR_ON_THE_FLOOR() }));
+    const rare = aTrack({ seed: 300, rhythm: aRhythm([0, 3, 7, 10, 13], [0, 10]) });
+    const priorArt = buildPriorArt([...common, rare]);
+    const q1 = aTrack({ seed: 301, rhythm: FOUR_ON_THE_FLOOR() });
+    // The rare one read from another downbeat (bars counted from its second beat).
+    const q2 = aTrack({ seed: 302, rhythm: aRhythm([12, 15, 3, 6, 9], [12, 6]) });
+    const onFloor = compareRhythm(q1, common[0], priorArt).similarity;
+    const onRare = compareRhythm(q2, rare, priorArt).similarity;
+    expect(onRare).toBeGreaterThan(90);
+    expect(onFloor).toBeLessThan(15);
+  });
+
+  it('matches a pattern under each of the 4 beat rotations and the off-beat shift, not under a sixteenth shift', () => {
+    const steps = [0, 6, 8, 12, 14];
+    const ref = aTrack({ seed: 310, rhythm: aRhythm(steps, [0, 8]) });
+    const priorArt = buildPriorArt([ref]);
+    const shifted = (by: number) =>
+      aTrack({
+        seed: 311,
+        rhythm: aRhythm(
+          steps.map((s) => (s + by) % 16),
+          [by % 16, (8 + by) % 16],
+        ),
+      });
+    for (const by of [0, 4, 8, 12, 2]) expect(compareRhythm(shifted(by), ref, priorArt).similarity).toBeGreaterThan(90);
+    expect(compareRhythm(shifted(1), ref, priorArt).similarity).toBeLessThan(50);
+  });
+
+  it('treats double time as the same tempo and 10 % apart as different', () => {
+    const ref = aTrack({ seed: 1, bpm: 120 });
+    expect(compareTempo(aTrack({ seed: 1, bpm: 60 }), ref).similarity).toBe(100);
+    expect(compareTempo(aTrack({ seed: 1, bpm: 132 }), ref).similarity).toBeLessThan(10);
+  });
+});
+
+describe('compareTracks', () => {
+  const catalogue = catalogueWithCommonLoop();
+  const priorArt = buildPriorArt(catalogue);
+  const ref = catalogue[0]; // uses I–V–vi–IV
+
+  it('does not call the same chord progression under a new melody a strong match', () => {
+    const q = aTrack({ seed: 999, key: ref.key, bpm: ref.tempoBpm, progression: I_V_vi_IV });
+    const c = compareTracks(q, ref, priorArt);
+    expect(dim(c, 'harmony').similarity).toBeGreaterThan(50);
+    expect(c.similarity).toBeLessThan(60);
+  });
+
+  it('calls the same melody over other chords, transposed and slower, a strong match', () => {
+    const q = aTrack({ seed: 998, key: aKey(3), bpm: 108, melody: transformMelody(ref.melody, 3, 0.9) });
+    const c = compareTracks(q, ref, priorArt);
+    expect(dim(c, 'melody').transform.transpositionSemitones).toBe(3);
+    expect(c.similarity).toBeGreaterThanOrEqual(80);
+  });
+
+  it('gives the same results whatever earlier comparisons left in its reused matrices', () => {
+    // Shares bars 4–9 of the reference's chord loop and a 14-note phrase of its melody, transposed.
+    const phrase = transformMelody(ref.melody.slice(30, 44), 2, 1, 10 - ref.melody[30].start);
+    const after = phrase[phrase.length - 1].start + 1;
+    const q = aTrack({
+      seed: 997,
+      key: aKey(2),
+      bars: 12,
+      melody: [
+        ...aMelody(50, 20, { tonic: 2 }).filter((n) => n.start < 10),
+        ...phrase,
+        ...aMelody(51, 30, { tonic: 2, start: after }),
+      ],
+      progression: [[2, 'min'], [4, 'min'], [10, 'maj'], [3, 'maj'], ...I_V_vi_IV, ...I_V_vi_IV.slice(0, 2)],
+    });
+    // One repeated note over two alternating chords: compared with each other, nearly every DP cell is high.
+    const repetitive = (bars: number) =>
+      aTrack({
+        seed: 5,
+        bars,
+        progression: [
+          [0, 'maj'],
+          [5, 'maj'],
+        ],
+        melody: Array.from({ length: bars * 8 }, (_, i) => ({ start: i / 4, duration: 0.2, pitch: 60 })),
+      });
+    const pairs = [
+      [q, ref],
+      [ref, q],
+    ];
+    const clean = pairs.map(([a, b]) => compareTracks(a, b, priorArt));
+    const partial = clean[0].dimensions.filter((d) => d.segments.length > 0 && d.similarity < 100);
+    expect(partial.map((d) => d.dimension)).toEqual(expect.arrayContaining(['melody', 'harmony', 'chordProgression']));
+    // Earlier matrices wider, narrower and taller than the next one.
+    for (const [bars, refBars] of [
+      [40, 40],
+      [48, 3],
+      [3, 48],
+    ])
+      pairs.forEach(([a, b], k) => {
+        compareTracks(repetitive(bars), repetitive(refBars), priorArt);
+        expect(compareTracks(a, b, priorArt)).toEqual(clean[k]);
+      });
+  });
+});
+
+describe('atPlausibleTempo', () => {
+  const at = (dimension: 'melody' | 'harmony', tempoRatio: number): DimensionComparison => ({
+    dimension,
+    similarity: 100,
+    segments: [],
+    transform: { transpositionSemitones: 0, tempoRatio },
+  });
+
+  it('keeps alignments at tempo ratios a cover uses, and harmony read at half or double the beat level', () => {
+    for (const ratio of [0.8, 0.92, 1, 1.2, 1.25]) expect(atPlausibleTempo(at('melody', ratio)).similarity).toBe(100);
+    for (const ratio of [2, 0.5, 1.1]) expect(atPlausibleTempo(at('harmony', ratio)).similarity).toBe(100);
+  });
+
+  it('drops an alignment at 1.53× tempo and fades one just outside the range', () => {
+    expect(atPlausibleTempo(at('melody', 1.53)).similarity).toBe(0);
+    expect(atPlausibleTempo(at('harmony', 1.53)).similarity).toBe(0);
+    expect(atPlausibleTempo(at('melody', 0.6)).similarity).toBe(0);
+    const justOutside = atPlausibleTempo(at('melody', 1.28)).similarity;
+    expect(justOutside).toBeGreaterThan(0);
+    expect(justOutside).toBeLessThan(100);
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * Compares a query track with one reference track in every dimension and combines the result (score.ts).
+ */
+import type { DimensionComparison, TrackComparison, TrackFeatures } from '../types';
+import type { PriorArtModel } from './prior-art';
+import { compareMelodies } from './compare-melody';
+import { compareHarmony } from './compare-harmony';
+import { compareChordProgressions } from './compare-chords';
+import { compareRhythm, compareTempo } from './compare-rhythm';
+import { matchFingerprints, type FingerprintMatch } from './landmark-match';
+import { matchTransformed, type LandmarkTransform } from './transformed-match';
+import { IDENTITY_TRANSFORM, clamp, foldTempoRatio, percent, segment } from './match-utils';
+import { trackSimilarity } from './score';
+
+/** Fewer agreeing landmarks than this is chance (measured: unrelated 10 s excerpts reach 6–15 with shared chords). */
+export const MIN_EXACT_VOTES = 16;
+/**
+ * Share of the query's landmarks (within the matched span) that must agree for a full score. Measured on a
+ * 10 s excerpt: ≈ 65–75 % survive when clean or re-encoded as 64 kbit/s MP3, ≈ 25 % under 10 dB SNR white
+ * noise; a sample mixed at equal loudness under other music keeps ≈ 10 % (its landmarks paired with the backing's
+ * peaks are lost, and the backing's own landmarks fill the span). So 10 % counts a noisy copy and such a sample
+ * as the same recording (robustness curve: 10–20 s samples 48–58 → 100; originals of the small evaluation still
+ * reach no exact-audio match, which MIN_EXACT_VOTES and MIN_EXACT_SECONDS gate).
+ */
+export const FULL_EXACT_COVERAGE = 0.1;
+/**
+ * The same for a copy found under a pitch shift or tempo change: fewer landmarks survive the resynthesis
+ * (measured on 20 s excerpts through ffmpeg's rubberband at ±2–3 semitones and tempo 0.85–1.06, and a 0.94
+ * resample: 10–12 % agree, over 9–16 s), while unrelated pairs under the same transforms reach at most 6 votes
+ * within 1 s, below MIN_EXACT_VOTES and MIN_EXACT_SECONDS.
+ */
+export const FULL_TRANSFORMED_COVERAGE = 0.08;
+/**
+ * Seconds of agreeing audio: up to 3 is chance (the same synthetic note in the same timbre agrees within
+ * 1–2 s, measured on unrelated renders; unrelated pieces with the same drum kit reach 3 s); 5 earns a full
+ * score — a 5 s identical stretch is a sample. The score rises linearly in between, so a span at the chance
+ * level counts nothing rather than a full coverage-weighted 60 (two originals in the full evaluation scored
+ * exactly 60 that way against unrelated catalogue pieces).
+ */
+export const MIN_EXACT_SECONDS = 3;
+export const FULL_EXACT_SECONDS = 5;
+
+/**
+ * Transforms a cover or an AI re-generation plausibly applies: a tempo change within 0.8–1.25 (after half and
+ * double time are folded) and a transposition within ±3 semitones. Exact reuse is looked for only inside them.
+ */
+export const REUSE_SPEED_RANGE = { min: 0.8, max: 1.25 } as const;
+export const MAX_REUSE_SEMITONES = 3;
+/**
+ * Melody or harmony at least this similar makes the recording itself worth looking for under their transform
+ * (a pitched or tempo-changed copy matches in both); weaker musical evidence leaves the exact match untransformed,
+ * which keeps the extra lookups to the few candidates that might be copies.
+ */
+export const TRANSFORM_HINT_SIMILARITY = 40;
+
+export function compareExactAudio(
+  query: TrackFeatures,
+  ref: TrackFeatures,
+  transforms: LandmarkTransform[] = [],
+): DimensionComparison {
+  const none: DimensionComparison = {
+    dimension: 'exactAudio',
+    similarity: 0,
+    segments: [],
+    transform: IDENTITY_TRANSFORM,
+  };
+  const q = query.fingerprints;
+  if (q.hashes.length === 0 || ref.fingerprints.hashes.length === 0) return none;
+  let best = exactMatch(matchFingerprints(q, ref.fingerprints), { semitones: 0, speed: 1 }, q.frameSec);
+  for (const t of transforms) {
+    if (best.similarity >= 100) break;
+    const m = matchTransformed(q, ref.fingerprints, t);
+    if (!m) continue;
+    const candidate = exactMatch(m, { semitones: t.semitones, speed: m.speed }, q.frameSec);
+    if (candidate.similarity > best.similarity) best = candidate;
+  }
+  return best.similarity > 0 ? best : none;
+}
+
+/** The exact-audio comparison a landmark match amounts to (times of the query scaled back by the speed). */
+function exactMatch(m: FingerprintMatch, t: LandmarkTransform, frameSec: number): DimensionComparison {
+  const coverage = m.votes / Math.max(1, m.queryLandmarksInSpan);
+  const similarity =
+    m.votes < MIN_EXACT_VOTES || m.matchedSeconds < MIN_EXACT_SECONDS
+      ? 0
+      : percent(
+          clamp(coverage / (isIdentity(t) ? FULL_EXACT_COVERAGE : FULL_TRANSFORMED_COVERAGE), 0, 1) *
+            clamp((m.matchedSeconds - MIN_EXACT_SECONDS) / (FULL_EXACT_SECONDS - MIN_EXACT_SECONDS), 0, 1),
+        );
+  // Transformed matches count their query frames as they are; the reference span follows the speed.
+  const qStart = m.queryStart * frameSec;
+  const qEnd = m.queryEnd * frameSec;
+  const rStart = (m.queryStart * t.speed + m.offset) * frameSec;
+  const rEnd = (m.queryEnd * t.speed + m.offset) * frameSec;
+  return {
+    dimension: 'exactAudio',
+    similarity,
+    segments: similarity > 0 ? [segment(qStart, qEnd, rStart, rEnd)] : [],
+    transform: isIdentity(t)
+      ? IDENTITY_TRANSFORM
+      : { transpositionSemitones: Math.round(t.semitones * 10) / 10, tempoRatio: Math.round(t.speed * 1000) / 1000 },
+  };
+}
+
+function isIdentity(t: LandmarkTransform): boolean {
+  return t.semitones === 0 && t.speed === 1;
+}
+
+/**
+ * The transforms worth trying for exact reuse: those the melody and harmony alignments found (when either is
+ * strong enough to suggest a copy), with the tempo ratio of the alignment and of the beat tracker, each kept only
+ * when plausible (REUSE_SPEED_RANGE, MAX_REUSE_SEMITONES). A resampled copy changes pitch with speed: for a speed
+ * close to the transposition found, the exact fractional shift 12·log2(speed) is tried too.
+ */
+export function reuseTransforms(musical: DimensionComparison[], tempo: DimensionComparison): LandmarkTransform[] {
+  const strong = musical.filter((d) => d.similarity >= TRANSFORM_HINT_SIMILARITY);
+  if (strong.length === 0) return [];
+  const semitones = new Set<number>();
+  for (const d of strong) {
+    const s = Math.round(d.transform.transpositionSemitones);
+    if (Math.abs(s) <= MAX_REUSE_SEMITONES) semitones.add(s);
+  }
+  const speeds = new Set<number>([1]);
+  for (const d of [...strong, tempo]) {
+    const v = d.transform.tempoRatio;
+    if (v >= REUSE_SPEED_RANGE.min && v <= REUSE_SPEED_RANGE.max && Math.abs(v - 1) > 0.01) speeds.add(v);
+  }
+  const transforms: LandmarkTransform[] = [];
+  for (const s of semitones) {
+    for (const v of speeds) if (s !== 0 || v !== 1) transforms.push({ semitones: s, speed: v });
+  }
+  for (const v of speeds) {
+    const resampled = 12 * Math.log2(v);
+    if (v !== 1 && semitones.has(Math.round(resampled)) && Math.round(resampled) !== 0)
+      transforms.push({ semitones: resampled, speed: v });
+  }
+  return transforms;
+}
+
+/**
+ * An alignment found at a tempo ratio no cover or re-generation uses is not evidence of copying: its similarity
+ * fades to 0 within 4 % beyond REUSE_SPEED_RANGE (an original once scored 93 through a note alignment at 1.53×
+ * tempo). Note alignments are timed in seconds, so their ratio is the real one; beat-synchronous harmony may
+ * compare at half or double the beat level, so its ratio is folded first.
+ */
+export function atPlausibleTempo(d: DimensionComparison): DimensionComparison {
+  const ratio = d.dimension === 'harmony' ? foldTempoRatio(d.transform.tempoRatio) : d.transform.tempoRatio;
+  const beyond = Math.max(REUSE_SPEED_RANGE.min / ratio - 1, ratio / REUSE_SPEED_RANGE.max - 1, 0);
+  if (beyond === 0) return d;
+  const kept = clamp(1 - beyond / IMPLAUSIBLE_TEMPO_FADE, 0, 1);
+  return { ...d, similarity: Math.round(10 * d.similarity * kept) / 10 };
+}
+
+/** How far (relative) beyond the plausible tempo range an alignment's evidence fades to nothing. */
+const IMPLAUSIBLE_TEMPO_FADE = 0.04;
+
+/** Every dimension of query vs reference, and the combined similarity. */
+export function compareTracks(query: TrackFeatures, ref: TrackFeatures, priorArt: PriorArtModel): TrackComparison {
+  const melody = atPlausibleTempo(compareMelodies(query.melody, ref.melody));
+  const harmony = atPlausibleTempo(compareHarmony(query.beatChroma, ref.beatChroma));
+  const tempo = compareTempo(query, ref);
+  const dimensions: DimensionComparison[] = [
+    melody,
+    harmony,
+    compareChordProgressions(query, ref, priorArt),
+    compareRhythm(query, ref, priorArt),
+    tempo,
+    compareExactAudio(query, ref, reuseTransforms([melody, harmony], tempo)),
+  ];
+  return { similarity: trackSimilarity(dimensions), dimensions };
+}

@@ -1,0 +1,296 @@
+/**
+ * Direct comparison of two landmark sets (exact audio): the query's landmarks are looked up in the reference's
+ * hash-sorted copy and the matches vote for one time offset (Wang 2003).
+ */
+import type { Fingerprints } from '../types';
+import { lookupHashes } from '../signal/landmarks';
+
+/** The evidence of one query–reference fingerprint match, for exact-audio comparison. */
+export interface FingerprintMatch {
+  votes: number;
+  offset: number;
+  /** Query landmarks that could have matched: those between the first and last matching anchor. */
+  queryLandmarksInSpan: number;
+  /** Matching anchors' span in the query, in frames. */
+  queryStart: number;
+  queryEnd: number;
+  /**
+   * Seconds of the query (1 s bins) holding at least two agreeing landmarks. A chance coincidence — the same
+   * note in the same timbre — agrees within one or two seconds; a reused recording agrees all along.
+   */
+  matchedSeconds: number;
+}
+
+/** Reference landmarks sorted by hash, for direct pairwise matching without the 2^21-bucket index. */
+interface SortedLandmarks {
+  hashes: Uint32Array;
+  times: Uint32Array;
+  /** Largest anchor time (frames), which bounds the offsets. */
+  maxTime: number;
+}
+
+/**
+ * Sorted copies are kept per fingerprint set: a catalogue track is compared with every query it is a candidate
+ * for, and its landmarks never change. Weak, so they go with the features.
+ */
+const sortedCache = new WeakMap<Fingerprints, SortedLandmarks>();
+
+/** Packs (hash, time) into one exact double (hash < 2^21, time < 2^32: below 2^53) so a numeric sort orders both. */
+const TIME_SPAN = 2 ** 32;
+
+function sortByHash(fp: Fingerprints): SortedLandmarks {
+  const cached = sortedCache.get(fp);
+  if (cached) return cached;
+  const n = fp.hashes.length;
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = fp.hashes[i] * TIME_SPAN + fp.times[i];
+  keys.sort();
+  const hashes = new Uint32Array(n);
+  const times = new Uint32Array(n);
+  let maxTime = 0;
+  for (let i = 0; i < n; i++) {
+    hashes[i] = Math.floor(keys[i] / TIME_SPAN);
+    times[i] = keys[i] - hashes[i] * TIME_SPAN;
+    if (times[i] > maxTime) maxTime = times[i];
+  }
+  const sorted = { hashes, times, maxTime };
+  sortedCache.set(fp, sorted);
+  return sorted;
+}
+
+/**
+ * A query's landmarks arranged for matching against many references: every hash it is looked up under
+ * (lookupHashes), grouped by that hash in an open-addressing table. A pairwise match then walks the reference's
+ * distinct hashes (usually far fewer than the query's lookups) and probes this table, instead of binary-searching
+ * the reference once per query lookup. Built once per query and kept weakly with its fingerprints.
+ */
+interface QueryLookup {
+  /** Table slot → lookup hash, and the range of its entries (end 0 = empty slot). */
+  slotHash: Uint32Array;
+  slotStart: Uint32Array;
+  slotEnd: Uint32Array;
+  shift: number;
+  /** Entries grouped by lookup hash, each group in visit order: the query's anchor time and visit rank. */
+  entryTime: Uint32Array;
+  /** Query index × LOOKUPS_PER_LANDMARK + variant (own hash, Δt − 1, Δt + 1): the order a query-side scan visits them. */
+  entryRank: Uint32Array;
+  /** The query's anchor times, sorted, and the largest. */
+  sortedTimes: Uint32Array;
+  maxTime: number;
+}
+
+/** Hashes a query landmark is looked up under (see lookupHashes). */
+const LOOKUPS_PER_LANDMARK = 3;
+/** Fibonacci hashing multiplier (2^32 / golden ratio) to spread lookup hashes over the table's slots. */
+const SLOT_MULTIPLIER = 0x9e3779b1;
+
+const queryCache = new WeakMap<Fingerprints, QueryLookup>();
+
+function queryLookup(fp: Fingerprints): QueryLookup {
+  const cached = queryCache.get(fp);
+  if (cached) return cached;
+  const keys = lookupKeys(fp);
+  const entryTime = new Uint32Array(keys.length);
+  const entryRank = new Uint32Array(keys.length);
+  const groupHashes: number[] = [];
+  const groupStarts: number[] = [];
+  for (let j = 0; j < keys.length; j++) {
+    const h = Math.floor(keys[j] / TIME_SPAN);
+    entryRank[j] = keys[j] - h * TIME_SPAN;
+    entryTime[j] = fp.times[Math.floor(entryRank[j] / LOOKUPS_PER_LANDMARK)];
+    if (j === 0 || h !== groupHashes[groupHashes.length - 1]) {
+      groupHashes.push(h);
+      groupStarts.push(j);
+    }
+  }
+  groupStarts.push(keys.length);
+  const sortedTimes = fp.times.slice().sort();
+  const lookup = {
+    ...slotTable(groupHashes, groupStarts),
+    entryTime,
+    entryRank,
+    sortedTimes,
+    maxTime: sortedTimes.length ? sortedTimes[sortedTimes.length - 1] : 0,
+  };
+  queryCache.set(fp, lookup);
+  return lookup;
+}
+
+/** Every (lookup hash, visit rank) of the query packed into one exact double, sorted (as in sortByHash). */
+function lookupKeys(fp: Fingerprints): Float64Array {
+  const keys = new Float64Array(fp.hashes.length * LOOKUPS_PER_LANDMARK);
+  const variants = new Uint32Array(LOOKUPS_PER_LANDMARK);
+  let n = 0;
+  for (let i = 0; i < fp.hashes.length; i++) {
+    const hash = fp.hashes[i];
+    const count = lookupHashes(hash, variants);
+    for (let v = 0; v < count; v++) {
+      // Rank by variant kind, not position, so ranks are unique: 0 own hash, 1 Δt − 1, 2 Δt + 1.
+      const kind = v === 0 ? 0 : variants[v] < hash ? 1 : 2;
+      keys[n++] = variants[v] * TIME_SPAN + i * LOOKUPS_PER_LANDMARK + kind;
+    }
+  }
+  return keys.subarray(0, n).sort();
+}
+
+/** Open-addressing table (linear probing, load ≤ ½) over the distinct lookup hashes and their entry ranges. */
+function slotTable(
+  hashes: number[],
+  starts: number[],
+): Pick<QueryLookup, 'slotHash' | 'slotStart' | 'slotEnd' | 'shift'> {
+  let bits = 1;
+  while (1 << bits < 2 * hashes.length) bits++;
+  const size = 1 << bits;
+  const slotHash = new Uint32Array(size);
+  const slotStart = new Uint32Array(size);
+  const slotEnd = new Uint32Array(size);
+  const shift = 32 - bits;
+  for (let g = 0; g < hashes.length; g++) {
+    let s = Math.imul(hashes[g], SLOT_MULTIPLIER) >>> shift;
+    while (slotEnd[s] !== 0) s = (s + 1) & (size - 1);
+    slotHash[s] = hashes[g];
+    slotStart[s] = starts[g];
+    slotEnd[s] = starts[g + 1];
+  }
+  return { slotHash, slotStart, slotEnd, shift };
+}
+
+/** The table slot holding hash h, or −1. */
+function findSlot(lookup: QueryLookup, h: number): number {
+  const mask = lookup.slotEnd.length - 1;
+  for (let s = Math.imul(h, SLOT_MULTIPLIER) >>> lookup.shift; lookup.slotEnd[s] !== 0; s = (s + 1) & mask)
+    if (lookup.slotHash[s] === h) return s;
+  return -1;
+}
+
+/** Query–reference landmark pairs whose hashes match (see lookupHashes), with where a query-side scan meets them. */
+interface Hits {
+  count: number;
+  refTimes: Uint32Array;
+  queryTimes: Uint32Array;
+  /** Visit order of a scan over the query's lookups, each over the reference's sorted entries: rank × refLength + entry. */
+  order: Float64Array;
+}
+
+function collectHits(lookup: QueryLookup, ref: SortedLandmarks): Hits {
+  const n = ref.hashes.length;
+  let hits: Hits = {
+    count: 0,
+    refTimes: new Uint32Array(n),
+    queryTimes: new Uint32Array(n),
+    order: new Float64Array(n),
+  };
+  for (let e = 0; e < n;) {
+    const h = ref.hashes[e];
+    let groupEnd = e + 1;
+    while (groupEnd < n && ref.hashes[groupEnd] === h) groupEnd++;
+    const s = findSlot(lookup, h);
+    if (s >= 0) {
+      for (let j = lookup.slotStart[s]; j < lookup.slotEnd[s]; j++) {
+        if (hits.count + groupEnd - e > hits.refTimes.length) hits = grown(hits, hits.count + groupEnd - e);
+        for (let k = e; k < groupEnd; k++) {
+          hits.refTimes[hits.count] = ref.times[k];
+          hits.queryTimes[hits.count] = lookup.entryTime[j];
+          hits.order[hits.count++] = lookup.entryRank[j] * n + k;
+        }
+      }
+    }
+    e = groupEnd;
+  }
+  return hits;
+}
+
+function grown(hits: Hits, needed: number): Hits {
+  const size = Math.max(needed, 2 * hits.refTimes.length);
+  const refTimes = new Uint32Array(size);
+  const queryTimes = new Uint32Array(size);
+  const order = new Float64Array(size);
+  refTimes.set(hits.refTimes);
+  queryTimes.set(hits.queryTimes);
+  order.set(hits.order);
+  return { count: hits.count, refTimes, queryTimes, order };
+}
+
+/** Values of sorted `values` in [lo, hi]. */
+function countInRange(values: Uint32Array, lo: number, hi: number): number {
+  const below = (x: number): number => {
+    let a = 0;
+    let b = values.length;
+    while (a < b) {
+      const mid = (a + b) >> 1;
+      if (values[mid] < x) a = mid + 1;
+      else b = mid;
+    }
+    return a;
+  };
+  return hi < lo ? 0 : below(hi + 1) - below(lo);
+}
+
+/** Direct comparison of two fingerprint sets: votes at the best offset and where in the query they lie. */
+export function matchFingerprints(query: Fingerprints, ref: Fingerprints): FingerprintMatch {
+  const none: FingerprintMatch = {
+    votes: 0,
+    offset: 0,
+    queryLandmarksInSpan: query.hashes.length,
+    queryStart: 0,
+    queryEnd: 0,
+    matchedSeconds: 0,
+  };
+  const lookup = queryLookup(query);
+  const sorted = sortByHash(ref);
+  const hits = collectHits(lookup, sorted);
+  const hit = bestOffset(hits, lookup.maxTime, sorted.maxTime);
+  if (!hit) return none;
+  let start = Infinity;
+  let end = -Infinity;
+  const perSecond = new Uint32Array(Math.floor(lookup.maxTime * query.frameSec) + 1);
+  for (let j = 0; j < hits.count; j++) {
+    const queryTime = hits.queryTimes[j];
+    if (Math.abs(hits.refTimes[j] - queryTime - hit.offset) > 1) continue;
+    if (queryTime < start) start = queryTime;
+    if (queryTime > end) end = queryTime;
+    perSecond[Math.floor(queryTime * query.frameSec)]++;
+  }
+  let matchedSeconds = 0;
+  for (let s = 0; s < perSecond.length; s++) if (perSecond[s] >= 2) matchedSeconds++;
+  return {
+    votes: hit.votes,
+    offset: hit.offset,
+    queryLandmarksInSpan: countInRange(lookup.sortedTimes, start, end),
+    queryStart: start,
+    queryEnd: end,
+    matchedSeconds,
+  };
+}
+
+/**
+ * The offset (reference time − query time) with the most votes counting its ±1 neighbours, as bestOffsets
+ * finds it, in a typed histogram over all possible offsets instead of a Map. Ties go to the offset a scan over
+ * the query's lookups would hit first (as with a Map's insertion order): the smallest hit `order` per offset.
+ */
+function bestOffset(
+  hits: Hits,
+  queryMaxTime: number,
+  refMaxTime: number,
+): { votes: number; offset: number } | undefined {
+  const bias = queryMaxTime;
+  const counts = new Uint32Array(bias + refMaxTime + 1);
+  const first = new Float64Array(counts.length);
+  const touched = new Int32Array(Math.min(counts.length, hits.count));
+  let distinct = 0;
+  for (let j = 0; j < hits.count; j++) {
+    const at = hits.refTimes[j] - hits.queryTimes[j] + bias;
+    if (counts[at]++ === 0) {
+      touched[distinct++] = at;
+      first[at] = hits.order[j];
+    } else if (hits.order[j] < first[at]) first[at] = hits.order[j];
+  }
+  let best: { votes: number; offset: number; first: number } | undefined;
+  for (let i = 0; i < distinct; i++) {
+    const at = touched[i];
+    const score = counts[at] + (at > 0 ? counts[at - 1] : 0) + (at + 1 < counts.length ? counts[at + 1] : 0);
+    if (!best || score > best.votes || (score === best.votes && first[at] < best.first))
+      best = { votes: score, offset: at - bias, first: first[at] };
+  }
+  return best && { votes: best.votes, offset: best.offset };
+}

@@ -1,0 +1,46 @@
+/** The helper thread's side of FeatureHelper: one request at a time, replies with the result or the error. */
+import { parentPort } from 'node:worker_threads';
+import { tunedChromagram } from '../signal/chroma';
+import { compareShared, type HelperReply, type HelperRequest } from './feature-threads';
+import { extractFingerprints, fingerprintsOfFrames, FP_FFT_SIZE, FP_HOP } from '../signal/landmarks';
+import { streamedStftFrames } from './pcm-stream';
+import type { Fingerprints } from '../types';
+import { estimateVocalShare } from '../signal/vocals';
+
+type Answer = { value: Extract<HelperReply, { ok: true }>['value']; transfer: ArrayBuffer[] };
+
+/** Typed-array results are transferred, not copied. */
+function answer(request: HelperRequest): Answer {
+  switch (request.kind) {
+    case 'fingerprints':
+      return fingerprintsAnswer(extractFingerprints(request.audio));
+    case 'streamed-fingerprints':
+      return fingerprintsAnswer(fingerprintsOfFrames(streamedStftFrames(request.stream, FP_FFT_SIZE, FP_HOP)));
+    case 'chroma': {
+      const chroma = tunedChromagram(request.spec);
+      return { value: chroma, transfer: [chroma.buffer as ArrayBuffer] };
+    }
+    case 'vocals':
+      return { value: estimateVocalShare(request.spec), transfer: [] };
+    case 'compare':
+      return { value: compareShared(request), transfer: [] };
+  }
+}
+
+function fingerprintsAnswer(fingerprints: Fingerprints): Answer {
+  return { value: fingerprints, transfer: [fingerprints.hashes.buffer, fingerprints.times.buffer] as ArrayBuffer[] };
+}
+
+parentPort?.on('message', (request: HelperRequest) => {
+  let reply: HelperReply;
+  let transfer: ArrayBuffer[] = [];
+  try {
+    const answered = answer(request);
+    reply = { id: request.id, ok: true, value: answered.value };
+    transfer = answered.transfer;
+  } catch (error) {
+    const { name, message } = error as Error;
+    reply = { id: request.id, ok: false, error: { name, message } };
+  }
+  parentPort?.postMessage(reply, transfer);
+});

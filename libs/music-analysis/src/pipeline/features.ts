@@ -1,0 +1,234 @@
+/**
+ * extractFeatures: PCM → every per-track descriptor the engine compares (TrackFeatures). Pure: no I/O.
+ * The STFT is computed once and shared by onsets, chroma, vocals and melody. extractFeaturesAsync computes the
+ * same features with part of the work on a helper thread.
+ */
+import { beatSyncChroma, chromaSum, regularBeatGrid, tunedChromagram } from '../signal/chroma';
+import { estimateChords } from '../signal/chords';
+import { chromaEmbedding } from '../signal/embedding';
+import { featureHelper, sharedBuffers } from '../parallel/feature-threads';
+import { extractFingerprints } from '../signal/landmarks';
+import { estimateKey } from '../signal/key';
+import { extractMelody } from '../signal/melody';
+import { onsetStrength } from '../signal/onset';
+import { rhythmPattern } from '../signal/rhythm';
+import { frameRate, IncrementalStft, stft } from '../signal/stft';
+import { estimateTempo, tempoFromBeats, trackBeats } from '../signal/tempo';
+import { ANALYSIS_SAMPLE_RATE, TEMPO_PRIOR_BPM } from '../constants';
+import { PcmStreamWriter } from '../parallel/pcm-stream';
+import type { Fingerprints, PcmAudio, ProgressCallback, Spectrogram, TrackFeatures } from '../types';
+import { estimateVocalShare } from '../signal/vocals';
+
+export interface ExtractOptions {
+  onProgress?: ProgressCallback;
+}
+
+/** The beat-tracked tempo is trusted over the autocorrelation tempo when within ±7 % of it (no octave jump). */
+const TEMPO_AGREEMENT_OCTAVES = 0.1;
+
+export function extractFeatures(audio: PcmAudio, opts: ExtractOptions = {}): TrackFeatures {
+  const { durationSec, progress } = begin(audio, opts);
+  const spec = stft(audio.samples, audio.sampleRate);
+  progress('extracting audio features', 0.2);
+  const timing = rhythmFeatures(spec, progress);
+  const spectral = harmonyFeatures(timing, tunedChromagram(spec), frameRate(spec), durationSec, progress);
+  const vocalShare = estimateVocalShare(spec);
+  progress('extracting audio features', 0.8);
+  const fingerprints = extractFingerprints(audio);
+  progress('extracting audio features', 1);
+
+  progress('analyzing melody patterns', 0);
+  const melody = extractMelody(spec);
+  progress('analyzing melody patterns', 1);
+  return assemble(durationSec, spectral, { melody, fingerprints, vocalShare });
+}
+
+/**
+ * The same features as extractFeatures, on two threads: fingerprints (from the PCM), the frame chroma and the
+ * vocal share (from the shared spectrogram) on the helper thread (feature-threads.ts), in that order; STFT,
+ * onsets, tempo, beats, the beat-level harmony and the melody here. Measured on 3 minutes, the two threads' shares
+ * are then within ≈ 0.1 s of each other. Stage reports: the melody stage starts when this thread's own feature
+ * work is done, and ends when the helper's results are in.
+ */
+export async function extractFeaturesAsync(audio: PcmAudio, opts: ExtractOptions = {}): Promise<TrackFeatures> {
+  const { durationSec, progress } = begin(audio, opts);
+  const fingerprintsDone = featureHelper().fingerprints(audio);
+  // Awaited in featuresOfSpectrogram; the no-op handler only keeps an error thrown here meanwhile from leaving a
+  // rejection unhandled.
+  fingerprintsDone.catch(() => undefined);
+  const specStorage = new PooledStorage();
+  const spec = stft(audio.samples, audio.sampleRate, { storage: specStorage.acquire });
+  const features = await featuresOfSpectrogram(spec, fingerprintsDone, durationSec, progress);
+  specStorage.release();
+  return features;
+}
+
+/**
+ * extractFeaturesAsync for audio that is still being decoded (analyseFile): the fingerprints (helper thread) and
+ * the STFT (this thread) advance with every batch of samples ffmpeg has written, so by the time the decode ends
+ * most of their work is done. Feed it decodeAudio's `storage` and `onSamples`, then call `finish` with the decoded
+ * audio, or `fail` when the decode failed. Needs the ANALYSIS_SAMPLE_RATE the fingerprints are defined at.
+ */
+export class StreamingFeatureExtraction {
+  private readonly pcm = new PooledStorage();
+  private readonly writer: PcmStreamWriter;
+  private readonly spectrogram: IncrementalStft;
+  private readonly specStorage = new PooledStorage();
+  private readonly fingerprintsDone: Promise<Fingerprints>;
+
+  /** For at most `capacity` samples (decodeCapacity). */
+  constructor(capacity: number) {
+    const buffer = this.pcm.acquire(capacity * Float32Array.BYTES_PER_ELEMENT);
+    this.writer = new PcmStreamWriter(buffer, ANALYSIS_SAMPLE_RATE);
+    this.fingerprintsDone = featureHelper().streamedFingerprints(this.writer.stream);
+    this.fingerprintsDone.catch(() => undefined);
+    this.spectrogram = new IncrementalStft(ANALYSIS_SAMPLE_RATE, capacity, { storage: this.specStorage.acquire });
+  }
+
+  /** decodeAudio's `storage`: the shared buffer the helper thread reads the samples from. */
+  readonly storage = (): SharedArrayBuffer => this.writer.stream.buffer;
+
+  /** decodeAudio's `onSamples`: all the samples so far. */
+  readonly add = (samples: Float32Array): void => {
+    this.writer.publish(samples.length);
+    this.spectrogram.advance(samples);
+  };
+
+  async finish(audio: PcmAudio, opts: ExtractOptions = {}): Promise<TrackFeatures> {
+    if (audio.sampleRate !== ANALYSIS_SAMPLE_RATE)
+      throw new RangeError(`streamed audio must be at ${ANALYSIS_SAMPLE_RATE} Hz`);
+    const { durationSec, progress } = begin(audio, opts);
+    this.writer.end(audio.samples.length);
+    const spec = this.spectrogram.finish(audio.samples);
+    const features = await featuresOfSpectrogram(spec, this.fingerprintsDone, durationSec, progress);
+    this.specStorage.release();
+    this.pcm.release();
+    return features;
+  }
+
+  /** The decode failed: the helper thread stops reading. */
+  fail(): void {
+    this.writer.fail();
+  }
+}
+
+/**
+ * Buffers of one analysis from the shared pool, given back only after a success: after a failure the helper
+ * thread may still be reading them, so they are left to the garbage collector.
+ */
+class PooledStorage {
+  private buffer: SharedArrayBuffer | undefined;
+
+  readonly acquire = (bytes: number): SharedArrayBuffer => (this.buffer = sharedBuffers.acquire(bytes));
+
+  release(): void {
+    if (this.buffer) sharedBuffers.release(this.buffer);
+    this.buffer = undefined;
+  }
+}
+
+/** Everything after the STFT, on two threads (see extractFeaturesAsync). */
+async function featuresOfSpectrogram(
+  spec: Spectrogram,
+  fingerprintsDone: Promise<Fingerprints>,
+  durationSec: number,
+  progress: ProgressCallback,
+): Promise<TrackFeatures> {
+  const helper = featureHelper();
+  const chromaDone = helper.chroma(spec);
+  chromaDone.catch(() => undefined);
+  const vocalShareDone = helper.vocalShare(spec);
+  vocalShareDone.catch(() => undefined);
+  progress('extracting audio features', 0.2);
+  const timing = rhythmFeatures(spec, progress);
+  const spectral = harmonyFeatures(timing, await chromaDone, frameRate(spec), durationSec, progress);
+  progress('extracting audio features', 1);
+
+  progress('analyzing melody patterns', 0);
+  const melody = extractMelody(spec);
+  const [fingerprints, vocalShare] = await Promise.all([fingerprintsDone, vocalShareDone]);
+  progress('analyzing melody patterns', 1);
+  return assemble(durationSec, spectral, { melody, fingerprints, vocalShare });
+}
+
+/** The features in their usual key order (serialised and printed features keep their layout). */
+function assemble(
+  durationSec: number,
+  s: SpectralFeatures,
+  rest: Pick<TrackFeatures, 'melody' | 'fingerprints' | 'vocalShare'>,
+): TrackFeatures {
+  return {
+    durationSec,
+    tempoBpm: s.tempoBpm,
+    beats: s.beats,
+    key: s.key,
+    chords: s.chords,
+    melody: rest.melody,
+    rhythmPattern: s.rhythmPattern,
+    beatChroma: s.beatChroma,
+    embedding: s.embedding,
+    fingerprints: rest.fingerprints,
+    vocalShare: rest.vocalShare,
+  };
+}
+
+function begin(audio: PcmAudio, opts: ExtractOptions): { durationSec: number; progress: ProgressCallback } {
+  if (!(audio.sampleRate > 0)) throw new RangeError('sampleRate must be positive');
+  const progress = opts.onProgress ?? (() => undefined);
+  progress('extracting audio features', 0);
+  return { durationSec: audio.samples.length / audio.sampleRate, progress };
+}
+
+type SpectralFeatures = Pick<
+  TrackFeatures,
+  'tempoBpm' | 'beats' | 'key' | 'chords' | 'rhythmPattern' | 'beatChroma' | 'embedding'
+>;
+
+interface RhythmFeatures {
+  onsets: Float32Array;
+  beats: Float32Array;
+  tempoBpm: number;
+}
+
+/** Onset envelope, tempo and beats from the STFT (progress → 0.4). */
+function rhythmFeatures(spec: Spectrogram, progress: ProgressCallback): RhythmFeatures {
+  const fps = frameRate(spec);
+  const onsets = onsetStrength(spec);
+  const roughTempo = estimateTempo(onsets, fps);
+  const beats = trackBeats(onsets, fps, roughTempo);
+  const tempoBpm = reconcileTempo(roughTempo, tempoFromBeats(beats));
+  progress('extracting audio features', 0.4);
+  return { onsets, beats, tempoBpm };
+}
+
+/** Key, beat chroma, chords, embedding and rhythm pattern from the frame chroma and the beats (progress → 0.6). */
+function harmonyFeatures(
+  { onsets, beats, tempoBpm }: RhythmFeatures,
+  chroma: Float32Array,
+  fps: number,
+  durationSec: number,
+  progress: ProgressCallback,
+): SpectralFeatures {
+  const key = estimateKey(chromaSum(chroma));
+  // Without a tracked beat grid (silence, free-time audio), chroma is grouped on a fixed 120 BPM grid.
+  const grid = beats.length >= 2 ? beats : regularBeatGrid(durationSec, 60 / TEMPO_PRIOR_BPM);
+  const beatChroma = beatSyncChroma(chroma, fps, grid, durationSec);
+  const chords = estimateChords(beatChroma, undefined, { endTime: durationSec });
+  const embedding = chromaEmbedding(beatChroma);
+  progress('extracting audio features', 0.6);
+
+  const rhythm = rhythmPattern(onsets, beats, fps);
+  return { tempoBpm, beats, key, chords, rhythmPattern: rhythm, beatChroma, embedding };
+}
+
+/** Prefer the beat-tracked tempo (finer than one autocorrelation lag) unless it disagrees by an octave. */
+function reconcileTempo(autocorrelationBpm: number, beatBpm: number): number {
+  if (!(autocorrelationBpm > 0)) return beatBpm > 0 ? round1(beatBpm) : 0;
+  if (beatBpm > 0 && Math.abs(Math.log2(beatBpm / autocorrelationBpm)) < TEMPO_AGREEMENT_OCTAVES)
+    return round1(beatBpm);
+  return round1(autocorrelationBpm);
+}
+
+function round1(x: number): number {
+  return Math.round(x * 10) / 10;
+}

@@ -1,0 +1,345 @@
+/**
+ * Landmark audio fingerprints after Wang (2003), "An Industrial-Strength Audio Search Algorithm", ISMIR:
+ * spectral peaks that are maxima of their time–frequency neighbourhood survive noise and lossy coding; pairs
+ * of nearby peaks (anchor + target in a zone after it) are hashed as (anchor frequency, Δf, Δt). This module
+ * extracts them; matching/landmark-match.ts compares two sets, index/fingerprint-index.ts looks a set up in
+ * the catalogue.
+ */
+import type { Fingerprints, PcmAudio } from '../types';
+import { ANALYSIS_SAMPLE_RATE } from '../constants';
+import { forEachStftFrame } from './stft';
+
+/** Fingerprint STFT: 1024 samples (46 ms, 21.5 Hz bins) every 256 samples (11.6 ms) at 22 050 Hz. */
+export const FP_FFT_SIZE = 1024;
+export const FP_HOP = 256;
+/** Frequency band of the peaks: bin 4 (86 Hz) to 255 (5.5 kHz); 64 kbit/s MP3 keeps this band intact. */
+const MIN_BIN = 4;
+const MAX_BIN = 256;
+/** Peak neighbourhood: ±10 bins (±215 Hz) × ±8 frames (±93 ms). */
+const NEIGHBOUR_BINS = 10;
+const NEIGHBOUR_FRAMES = 8;
+/** Density control: the strongest peaks per second are kept. */
+export const PEAKS_PER_SECOND = 12;
+/** Targets paired with each anchor (Wang's fan-out). */
+export const FAN_OUT = 5;
+/** Target zone: 1–63 frames (≤ 0.73 s) after the anchor, within ±63 bins (±1.35 kHz). */
+const MAX_DT = 63;
+const MAX_DF = 63;
+/** Peaks this far (in natural-log magnitude) below the loudest one are treated as silence. */
+const SILENCE_LOG_RANGE = Math.log(1e4);
+/**
+ * Absolute floor: no peak below −80 dB relative to a full-scale sine. Reference level: a sine of amplitude 1
+ * puts FP_FFT_SIZE/4 = 256 into its bin (Hann window sum N/2 × amplitude/2). 16-bit quantisation noise lies
+ * ≈ 120 dB below that in one bin, so −80 dB keeps every audible detail yet makes digital silence and
+ * near-silent fades (whose flat spectra make every cell a neighbourhood maximum) yield no landmarks.
+ */
+export const PEAK_FLOOR_DB = -80;
+const ABSOLUTE_LOG_FLOOR = Math.log((FP_FFT_SIZE / 4) * 10 ** (PEAK_FLOOR_DB / 20));
+/** Hash layout: anchor bin − MIN_BIN (8 bits) | Δf + 64 (7 bits) | Δt (6 bits). */
+export const HASH_BITS = 21;
+
+/** Seconds per fingerprint frame. */
+export const FP_FRAME_SEC = FP_HOP / ANALYSIS_SAMPLE_RATE;
+
+interface Peak {
+  frame: number;
+  bin: number;
+  strength: number;
+}
+
+export function extractFingerprints(audio: PcmAudio): Fingerprints {
+  const samples =
+    audio.sampleRate === ANALYSIS_SAMPLE_RATE
+      ? audio.samples
+      : resampleLinear(audio.samples, audio.sampleRate, ANALYSIS_SAMPLE_RATE);
+  return pairLandmarks(pickPeaks((visit) => forEachStftFrame(samples, FP_FFT_SIZE, FP_HOP, visit)));
+}
+
+/** Calls `visit` with each frame's spectrum in order, as forEachStftFrame does. */
+export type StftFrameSource = (visit: (spectrum: Float64Array, f: number) => void) => void;
+
+/** extractFingerprints of audio whose STFT frames come from `frames` (a stream that may still be decoding). */
+export function fingerprintsOfFrames(frames: StftFrameSource): Fingerprints {
+  return pairLandmarks(pickPeaks(frames));
+}
+
+/** Linear-interpolation resampling; only for input that did not come through decode.ts (which resamples with ffmpeg). */
+function resampleLinear(x: Float32Array, from: number, to: number): Float32Array {
+  const n = Math.floor((x.length * to) / from);
+  const out = new Float32Array(n);
+  const step = from / to;
+  for (let i = 0; i < n; i++) {
+    const p = i * step;
+    const i0 = Math.floor(p);
+    const frac = p - i0;
+    out[i] = x[i0] * (1 - frac) + (i0 + 1 < x.length ? x[i0 + 1] : 0) * frac;
+  }
+  return out;
+}
+
+/** Frames of log spectrum whose peaks are picked at a time (plus NEIGHBOUR_FRAMES of context on each side). */
+const PEAK_CHUNK_FRAMES = 1024;
+
+/**
+ * Neighbourhood-maximum peaks of the log spectrogram, thinned to PEAKS_PER_SECOND strongest per second.
+ *
+ * The log spectrum is processed in chunks of PEAK_CHUNK_FRAMES as the STFT produces it, each with the
+ * NEIGHBOUR_FRAMES rows before and after it, so only ≈ 1 MB of it is held instead of the whole track's
+ * (31 MB, twice, for 3 minutes). The filtered values, hence the peaks, are the same as a whole-track filter's
+ * (see maxFilterAcrossRows on the track's last frames). The silence floor needs the loudest cell of the whole track: candidates above the absolute floor are
+ * collected and the relative floor applied at the end.
+ */
+function pickPeaks(frames: StftFrameSource): Peak[] {
+  const nb = MAX_BIN - MIN_BIN;
+  const context = NEIGHBOUR_FRAMES;
+  const capacity = PEAK_CHUNK_FRAMES + 2 * context;
+  const L = new Float32Array(capacity * nb);
+  const maxTF = new Float32Array(capacity * nb);
+  const candidates: Peak[] = [];
+  let loudest = -Infinity;
+  /** Global frame of L's first row; rows before `done` have been searched. */
+  let base = 0;
+  let done = 0;
+  const search = (rows: number, last: boolean): void => {
+    maxFilter(L, rows, nb, NEIGHBOUR_BINS, maxTF);
+    maxFilterAcrossRows(maxTF, rows, nb, context, maxTF, base);
+    // Rows whose whole ±context window is in the buffer (or clipped by the end of the track, as a whole-track filter would).
+    const end = last ? base + rows : base + rows - context;
+    for (let f = done; f < end; f++) {
+      const row = (f - base) * nb;
+      for (let k = 0; k < nb; k++) {
+        const v = L[row + k];
+        if (v === maxTF[row + k] && v > ABSOLUTE_LOG_FLOOR)
+          candidates.push({ frame: f, bin: k + MIN_BIN, strength: v });
+      }
+    }
+    // Keep the context rows before the next unsearched frame.
+    const keepFrom = end - context;
+    L.copyWithin(0, (keepFrom - base) * nb, rows * nb);
+    base = keepFrom;
+    done = end;
+  };
+  // The track's length is known only once the frames stop.
+  let lastFrame = -1;
+  frames((out, f) => {
+    const row = (f - base) * nb;
+    for (let k = 0; k < nb; k++) {
+      const re = out[2 * (MIN_BIN + k)];
+      const im = out[2 * (MIN_BIN + k) + 1];
+      // Rounded to float32 first, as a stored spectrogram holds it.
+      const v = Math.log(Math.fround(Math.sqrt(re * re + im * im)) + 1e-9);
+      L[row + k] = v;
+      if (v > loudest) loudest = v;
+    }
+    lastFrame = f;
+    if (f - base + 1 === capacity) search(capacity, false);
+  });
+  if (lastFrame >= 0) search(lastFrame - base + 1, true);
+  const floor = Math.max(loudest - SILENCE_LOG_RANGE, ABSOLUTE_LOG_FLOOR);
+  return thinPeaks(
+    candidates.filter((p) => p.strength > floor),
+    Math.round(1 / FP_FRAME_SEC),
+  );
+}
+
+/**
+ * Density control: a peak is kept when fewer than PEAKS_PER_SECOND stronger peaks lie within ±½ s of it. The
+ * window slides with each peak, so an excerpt keeps the same peaks as the full track (fixed one-second blocks
+ * would not, as their boundaries move with the excerpt's start). Candidates arrive in frame order; the
+ * window's strengths live in a Fenwick tree over strength ranks, so counting the stronger ones costs
+ * O(log n) whatever the density — O(n log n) in all (a plateau of equal cells used to make this quadratic).
+ */
+function thinPeaks(candidates: Peak[], windowFrames: number): Peak[] {
+  const n = candidates.length;
+  const half = windowFrames >> 1;
+  const rank = strengthRanks(candidates);
+  const tree = new Int32Array(n + 1);
+  const add = (r: number, d: number): void => {
+    for (let i = r + 1; i <= n; i += i & -i) tree[i] += d;
+  };
+  /** Window entries ranked before r, i.e. strictly stronger. */
+  const strongerThan = (r: number): number => {
+    let s = 0;
+    for (let i = r; i > 0; i -= i & -i) s += tree[i];
+    return s;
+  };
+  const kept: Peak[] = [];
+  let lo = 0;
+  let hi = 0;
+  for (let i = 0; i < n; i++) {
+    const p = candidates[i];
+    while (hi < n && candidates[hi].frame <= p.frame + half) add(rank[hi++], 1);
+    while (candidates[lo].frame < p.frame - half) add(rank[lo++], -1);
+    if (strongerThan(rank[i]) < PEAKS_PER_SECOND) kept.push(p);
+  }
+  return kept;
+}
+
+/** Dense rank of each candidate's strength, 0 = strongest; equal strengths share a rank. */
+function strengthRanks(candidates: Peak[]): Int32Array {
+  const order = Array.from(candidates.keys()).sort((a, b) => candidates[b].strength - candidates[a].strength);
+  const rank = new Int32Array(candidates.length);
+  let r = -1;
+  let last = NaN;
+  for (const i of order) {
+    if (candidates[i].strength !== last) {
+      r++;
+      last = candidates[i].strength;
+    }
+    rank[i] = r;
+  }
+  return rank;
+}
+
+/**
+ * Running maximum over ±radius along each row of a 2-D array (`lines` rows of `length` items, contiguous), by
+ * van Herk / Gil-Werman: three passes, O(1) per element whatever the radius. Prefix (g) and suffix (h) maxima
+ * restart at every block of 2·radius + 1 items from the row's start; each result is max(h[t − radius], g[t + radius])
+ * with both indices clipped to the row. `out` may be `src` itself: each row is read whole into g and h first.
+ */
+function maxFilter(src: Float32Array, lines: number, length: number, radius: number, out: Float32Array): Float32Array {
+  const w = 2 * radius + 1;
+  const g = new Float32Array(length);
+  const h = new Float32Array(length);
+  for (let l = 0; l < lines; l++) {
+    const base = l * length;
+    for (let b0 = 0; b0 < length; b0 += w) {
+      const b1 = Math.min(b0 + w, length);
+      let m = src[base + b0];
+      g[b0] = m;
+      for (let t = b0 + 1; t < b1; t++) g[t] = m = Math.max(m, src[base + t]);
+      m = src[base + b1 - 1];
+      h[b1 - 1] = m;
+      for (let t = b1 - 2; t >= b0; t--) h[t] = m = Math.max(m, src[base + t]);
+    }
+    for (let t = 0; t < length; t++) {
+      const lo = Math.max(0, t - radius);
+      const hi = Math.min(length - 1, t + radius);
+      out[base + t] = Math.max(h[lo], g[hi]);
+    }
+  }
+  return out;
+}
+
+/** Columns filtered together by maxFilterAcrossRows: 32 float32 = two cache lines per row. */
+const COLUMN_BLOCK = 32;
+
+/**
+ * maxFilter along the rows axis (item t of column c at t·columns + c), with the same three passes and the same
+ * values, but over blocks of COLUMN_BLOCK adjacent columns at once: one column at a time strides through
+ * memory a row apart and misses the cache on every item. `out` may be `src` (a block is read whole first).
+ * `origin`: the track frame of row 0. The van Herk blocks start at track frames that are multiples of the
+ * window, as in a whole-track filter: where the window is clipped (the last frames of the track) the result
+ * depends on that alignment, so a chunk must use the same one to give the same values.
+ */
+function maxFilterAcrossRows(
+  src: Float32Array,
+  rows: number,
+  columns: number,
+  radius: number,
+  out: Float32Array,
+  origin = 0,
+): Float32Array {
+  const w = 2 * radius + 1;
+  const B = COLUMN_BLOCK;
+  const g = new Float32Array(rows * B);
+  const h = new Float32Array(rows * B);
+  for (let c0 = 0; c0 < columns; c0 += B) {
+    const cb = Math.min(B, columns - c0);
+    for (let t = 0; t < rows; t++) {
+      const s = t * columns + c0;
+      const r = t * B;
+      if ((origin + t) % w === 0) for (let j = 0; j < cb; j++) g[r + j] = src[s + j];
+      else for (let j = 0; j < cb; j++) g[r + j] = Math.max(g[r - B + j], src[s + j]);
+    }
+    for (let t = rows - 1; t >= 0; t--) {
+      const s = t * columns + c0;
+      const r = t * B;
+      if (t === rows - 1 || (origin + t + 1) % w === 0) for (let j = 0; j < cb; j++) h[r + j] = src[s + j];
+      else for (let j = 0; j < cb; j++) h[r + j] = Math.max(h[r + B + j], src[s + j]);
+    }
+    for (let t = 0; t < rows; t++) {
+      const lo = Math.max(0, t - radius) * B;
+      const hi = Math.min(rows - 1, t + radius) * B;
+      const o = t * columns + c0;
+      for (let j = 0; j < cb; j++) out[o + j] = Math.max(h[lo + j], g[hi + j]);
+    }
+  }
+  return out;
+}
+
+/** Anchor–target pairs → 21-bit hashes; times are the anchor frames. */
+function pairLandmarks(peaks: Peak[]): Fingerprints {
+  const hashes = new Uint32Array(peaks.length * FAN_OUT);
+  const times = new Uint32Array(peaks.length * FAN_OUT);
+  let n = 0;
+  for (let a = 0; a < peaks.length; a++) {
+    const anchor = peaks[a];
+    let paired = 0;
+    for (let b = a + 1; b < peaks.length && paired < FAN_OUT; b++) {
+      const target = peaks[b];
+      const dt = target.frame - anchor.frame;
+      if (dt > MAX_DT) break;
+      const df = target.bin - anchor.bin;
+      if (dt < 1 || df < -MAX_DF || df > MAX_DF) continue;
+      hashes[n] = landmarkHash(anchor.bin, df, dt);
+      times[n] = anchor.frame;
+      n++;
+      paired++;
+    }
+  }
+  return { hashes: hashes.slice(0, n), times: times.slice(0, n), frameSec: FP_FRAME_SEC };
+}
+
+export function landmarkHash(anchorBin: number, df: number, dt: number): number {
+  return (((anchorBin - MIN_BIN) & 0xff) << 13) | (((df + 64) & 0x7f) << 6) | (dt & 0x3f);
+}
+
+/**
+ * The hashes a landmark would have in a recording whose pitch is `pitchRatio` times lower and whose time runs
+ * `speed` times slower than this one's (the reference a pitch-shifted or tempo-changed copy came from), written
+ * to `out`; returns how many. Frequencies are divided by pitchRatio and Δt multiplied by speed; a bin that falls
+ * between two integers yields both (each peak was rounded to a bin on its own side), Δt only its nearest (the
+ * lookup already allows ±1 frame). Pairs whose mapped bins or Δt leave the hash's range yield nothing.
+ */
+export function transformedLandmarkHashes(hash: number, pitchRatio: number, speed: number, out: Uint32Array): number {
+  const anchorBin = (hash >>> 13) + MIN_BIN;
+  const df = ((hash >>> 6) & 0x7f) - 64;
+  const dt = Math.round((hash & 0x3f) * speed);
+  if (dt < 1 || dt > MAX_DT) return 0;
+  const anchor = anchorBin / pitchRatio;
+  const target = (anchorBin + df) / pitchRatio;
+  let n = 0;
+  for (const a of nearBins(anchor)) {
+    if (a < MIN_BIN || a >= MAX_BIN) continue;
+    for (const t of nearBins(target)) {
+      if (t - a < -MAX_DF || t - a > MAX_DF) continue;
+      out[n++] = landmarkHash(a, t - a, dt);
+    }
+  }
+  return n;
+}
+
+/** Room `out` needs in transformedLandmarkHashes. */
+export const MAX_TRANSFORMED_HASHES = 4;
+
+/** The integer bins a mapped frequency may have been rounded to: its floor and ceiling (one when it is whole). */
+function nearBins(bin: number): number[] {
+  const low = Math.floor(bin);
+  return low === bin ? [low] : [low, low + 1];
+}
+
+/**
+ * The hashes a query landmark is looked up under: its own and the same pair one frame closer or further.
+ * When the query's frame grid is not aligned with the reference's (any excerpt), an onset peak can land one
+ * frame early or late, which changes Δt by one; looking up the neighbours recovers those landmarks.
+ */
+export function lookupHashes(hash: number, out: Uint32Array): number {
+  const dt = hash & 0x3f;
+  const base = hash & ~0x3f;
+  let n = 0;
+  out[n++] = hash;
+  if (dt > 1) out[n++] = base | (dt - 1);
+  if (dt < MAX_DT) out[n++] = base | (dt + 1);
+  return n;
+}

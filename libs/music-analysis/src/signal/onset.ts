@@ -1,0 +1,81 @@
+/**
+ * Onset strength envelope: log-compressed spectral flux. Each frame's value is the summed positive
+ * increase of log magnitude over the previous frame (Klapuri 1999; Böck & Widmer 2013 use the same
+ * log(1 + γ|X|) compression). A moving-average trend is removed and the result half-wave rectified, so
+ * the envelope peaks at note and drum onsets and is ~0 in steady passages.
+ *
+ * Alignment: a centred window starts to see an onset half a window before its time, and the log
+ * compression makes that first glimpse count, so raw flux peaks about a quarter window early (measured on
+ * click tracks: 12–36 ms early at 2048/512). The envelope is delayed by fftSize/4 so that its peaks, and
+ * the beats tracked on it, line up with the onsets.
+ */
+import type { Spectrogram } from '../types';
+
+/** Compression γ in log(1 + γ|X|): large enough that quiet partials still count. */
+const LOG_COMPRESSION = 100;
+/** Trend-removal window (frames, ≈ 0.35 s at 43 fps): longer than an onset, shorter than a bar. */
+const TREND_FRAMES = 15;
+
+export function onsetStrength(spec: Spectrogram): Float32Array {
+  const { frames, bins, data } = spec;
+  const flux = new Float32Array(frames);
+  if (frames === 0) return flux;
+  const delay = Math.round(spec.fftSize / 4 / spec.hop);
+  // One row of log magnitudes, the previous frame's until positiveFlux replaces it by the current one's.
+  const logs = new Float32Array(bins);
+  for (let k = 0; k < bins; k++) logs[k] = Math.log1p(LOG_COMPRESSION * data[k]!);
+  // Frames whose flux would land beyond the end after the delay are not computed.
+  for (let f = 1; f + delay < frames; f++) {
+    const sum = positiveFlux(data, f * bins, logs);
+    flux[f + delay] = Number.isNaN(sum) ? positiveFluxTested(data, f * bins, bins) : sum;
+  }
+  return removeTrend(flux, TREND_FRAMES);
+}
+
+/**
+ * Summed increase of log magnitude over `logs` (float32, which then receives this frame's), in bin order.
+ * Each increase is added as (d + |d|) / 2, which is exactly d when d > 0 and +0 otherwise, so the sum is the
+ * same number as adding only the positive d — without a test per bin, which mispredicts on noisy spectra and
+ * costs about as much as the logarithms. Only a NaN or −∞ step (from NaN, infinite or negative magnitudes)
+ * makes it differ: the sum is then NaN, and the caller falls back to positiveFluxTested.
+ */
+function positiveFlux(data: Float32Array, row: number, logs: Float32Array): number {
+  let sum = 0;
+  for (let k = 0; k < logs.length; k++) {
+    const v = Math.log1p(LOG_COMPRESSION * data[row + k]!);
+    const d = v - logs[k]!;
+    logs[k] = v;
+    sum += (d + Math.abs(d)) * 0.5;
+  }
+  return sum;
+}
+
+/** positiveFlux with a test per bin, which skips NaN steps; the previous frame's logs are recomputed. */
+function positiveFluxTested(data: Float32Array, row: number, bins: number): number {
+  let sum = 0;
+  for (let k = 0; k < bins; k++) {
+    const prev = Math.fround(Math.log1p(LOG_COMPRESSION * data[row - bins + k]!));
+    const d = Math.log1p(LOG_COMPRESSION * data[row + k]!) - prev;
+    if (d > 0) sum += d;
+  }
+  return sum;
+}
+
+/** Subtract a centred moving average and half-wave rectify (running sum: O(n)). */
+function removeTrend(x: Float32Array, width: number): Float32Array {
+  const n = x.length;
+  const out = new Float32Array(n);
+  const half = Math.floor(width / 2);
+  let sum = 0;
+  let lo = 0;
+  let hi = -1;
+  for (let i = 0; i < n; i++) {
+    const wantHi = Math.min(n - 1, i + half);
+    const wantLo = Math.max(0, i - half);
+    while (hi < wantHi) sum += x[++hi]!;
+    while (lo < wantLo) sum -= x[lo++]!;
+    const mean = sum / (hi - lo + 1);
+    out[i] = Math.max(0, x[i]! - mean);
+  }
+  return out;
+}

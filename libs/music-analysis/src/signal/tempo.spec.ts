@@ -1,0 +1,40 @@
+import { ANALYSIS_SAMPLE_RATE } from '../constants';
+import { onsetStrength } from './onset';
+import { frameRate, stft } from './stft';
+import { estimateTempo, tempoFromBeats, trackBeats } from './tempo';
+import { clickTrack, mix } from '../../testing/test-signals';
+
+function beatsOf(samples: Float32Array): { bpm: number; beats: Float32Array } {
+  const spec = stft(samples, ANALYSIS_SAMPLE_RATE);
+  const env = onsetStrength(spec);
+  const bpm = estimateTempo(env, frameRate(spec));
+  return { bpm, beats: trackBeats(env, frameRate(spec), bpm) };
+}
+
+describe('tempo and beats', () => {
+  it('finds 120 BPM in a 120 BPM click track, with beats 0.5 s apart on the clicks', () => {
+    const { bpm, beats } = beatsOf(clickTrack(120, 12));
+    expect(Math.abs(bpm - 120)).toBeLessThanOrEqual(1);
+    expect(Math.abs(tempoFromBeats(beats) - 120)).toBeLessThanOrEqual(1);
+    expect(beats.length).toBeGreaterThanOrEqual(21);
+    for (let i = 1; i < beats.length; i++) expect(Math.abs(beats[i]! - beats[i - 1]! - 0.5)).toBeLessThan(0.03);
+    for (const t of beats) expect(Math.abs(t - Math.round(t * 2) / 2)).toBeLessThan(0.03);
+  });
+
+  it.each([[75], [96], [140], [174]])('finds the tempo of a %i BPM click track within 1 BPM', (truth) => {
+    const { beats } = beatsOf(clickTrack(truth, 10));
+    expect(Math.abs(tempoFromBeats(beats) - truth)).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps the beat, not the eighth notes, when off-beats are softer than beats', () => {
+    const offBeats = clickTrack(90, 10, ANALYSIS_SAMPLE_RATE, 1 / 3).map((v) => 0.1 * v);
+    const { bpm } = beatsOf(mix(clickTrack(90, 10), offBeats));
+    expect(Math.abs(bpm - 90)).toBeLessThan(2);
+  });
+
+  it('returns no tempo and no beats for silence', () => {
+    const { bpm, beats } = beatsOf(new Float32Array(ANALYSIS_SAMPLE_RATE * 5));
+    expect(bpm).toBe(0);
+    expect(beats.length).toBe(0);
+  });
+});

@@ -1,0 +1,210 @@
+/**
+ * Tempo estimation and beat tracking on the onset strength envelope.
+ *
+ * Tempo: autocorrelation of the onset envelope, weighted by a log-normal tempo prior (TEMPO_PRIOR_BPM,
+ * one octave wide) and restricted to MIN_BPM–MAX_BPM. Octave errors are handled by scoring each lag
+ * together with its double (a true beat period repeats at two beats as well; a half-beat lag of a track
+ * without off-beat onsets does not), plus the prior, which prefers the octave nearest 120 BPM.
+ *
+ * Beats: the dynamic-programming tracker of D. P. W. Ellis (2007), "Beat Tracking by Dynamic
+ * Programming", J. New Music Research 36(1): maximise onset strength at beats minus a penalty
+ * α·log²(interval / period) for intervals that stray from the tempo period.
+ */
+import { BEAT_TIGHTNESS, MAX_BPM, MIN_BPM, TEMPO_PRIOR_BPM, TEMPO_PRIOR_OCTAVES } from '../constants';
+
+/** Weight of the lag's double in the octave-resolving score. */
+const DOUBLE_LAG_WEIGHT = 0.5;
+/** Half-beat onsets at least this strong (autocorrelation ratio) move the tempo up an octave. */
+const HALF_LAG_RATIO = 0.9;
+/** Onset-envelope smoothing before autocorrelation, σ in frames (see smooth()). */
+const SMOOTHING_FRAMES = 1.5;
+
+/** Global tempo (BPM) of an onset envelope sampled at `frameRate` frames/s; 0 when there are no onsets. */
+export function estimateTempo(onsetEnv: Float32Array, frameRate: number): number {
+  const minLag = Math.max(1, Math.floor((60 * frameRate) / MAX_BPM));
+  const maxLag = Math.ceil((60 * frameRate) / MIN_BPM);
+  if (onsetEnv.length < 2 * maxLag + 2) return 0;
+  const ac = autocorrelation(smooth(onsetEnv, SMOOTHING_FRAMES), 2 * maxLag + 2);
+  if (!(ac[0]! > 0)) return 0;
+
+  const score = new Float64Array(maxLag + 2);
+  let best = -1;
+  for (let lag = minLag; lag <= maxLag; lag++) {
+    const bpm = (60 * frameRate) / lag;
+    const octaves = Math.log2(bpm / TEMPO_PRIOR_BPM) / TEMPO_PRIOR_OCTAVES;
+    const prior = Math.exp(-0.5 * octaves * octaves);
+    score[lag] = prior * (ac[lag]! + DOUBLE_LAG_WEIGHT * ac[2 * lag]!);
+    if (best < 0 || score[lag]! > score[best]!) best = lag;
+  }
+  if (!(score[best]! > 0)) return 0;
+  const lag = preferFasterLevel(ac, best, minLag);
+  const refined = lag + parabolicOffset(ac[lag - 1] ?? 0, ac[lag]!, ac[lag + 1] ?? 0);
+  return clamp((60 * frameRate) / refined, MIN_BPM, MAX_BPM);
+}
+
+/**
+ * Octave check: when onsets halfway between the chosen beats are (nearly) as strong as the beats
+ * themselves, the listener's beat is the faster level (e.g. a 174 BPM track with equal hits would
+ * otherwise fall to 87 BPM under the 120 BPM prior). Returns the lag to use.
+ */
+function preferFasterLevel(ac: Float64Array, lag: number, minLag: number): number {
+  const half = Math.round(lag / 2);
+  if (half < minLag) return lag;
+  let peak = half;
+  for (const cand of [half - 1, half + 1]) if (cand >= minLag && ac[cand]! > ac[peak]!) peak = cand;
+  return ac[peak]! >= HALF_LAG_RATIO * ac[lag]! ? peak : lag;
+}
+
+/**
+ * Gaussian smoothing (σ in frames). Sharp onset peaks make the autocorrelation spiky, so a period that
+ * falls between two integer lags (140 BPM ≈ 18.5 frames) would score low at both; smoothing widens the
+ * peaks enough for any period to register.
+ */
+function smooth(x: Float32Array, sigma: number): Float32Array {
+  const radius = Math.ceil(3 * sigma);
+  const kernel = new Float64Array(2 * radius + 1);
+  for (let k = -radius; k <= radius; k++) kernel[k + radius] = Math.exp(-0.5 * (k / sigma) ** 2);
+  const out = new Float32Array(x.length);
+  for (let i = 0; i < x.length; i++) {
+    let s = 0;
+    for (let k = Math.max(-radius, -i); k <= radius && i + k < x.length; k++) s += kernel[k + radius]! * x[i + k]!;
+    out[i] = s;
+  }
+  return out;
+}
+
+/** Unbiased autocorrelation r[τ] = mean(x[i]·x[i+τ]) for τ < maxLag. */
+function autocorrelation(x: Float32Array, maxLag: number): Float64Array {
+  const n = x.length;
+  const r = new Float64Array(maxLag);
+  for (let lag = 0; lag < maxLag && lag < n; lag++) {
+    let s = 0;
+    for (let i = 0; i + lag < n; i++) s += x[i]! * x[i + lag]!;
+    r[lag] = s / (n - lag);
+  }
+  return r;
+}
+
+/** Offset (−0.5…0.5) of a parabola's vertex through three equally spaced points. */
+export function parabolicOffset(a: number, b: number, c: number): number {
+  const denom = a - 2 * b + c;
+  if (denom >= 0) return 0;
+  return clamp((0.5 * (a - c)) / denom, -0.5, 0.5);
+}
+
+function clamp(x: number, lo: number, hi: number): number {
+  return x < lo ? lo : x > hi ? hi : x;
+}
+
+/**
+ * Beat times (s) by Ellis's dynamic programming, given the tempo. Returns an empty array when the
+ * envelope has no onsets or the tempo is 0.
+ */
+export function trackBeats(
+  onsetEnv: Float32Array,
+  frameRate: number,
+  bpm: number,
+  tightness = BEAT_TIGHTNESS,
+): Float32Array {
+  const n = onsetEnv.length;
+  if (!(bpm > 0) || n === 0) return new Float32Array(0);
+  const period = (60 * frameRate) / bpm;
+  const local = localScore(onsetEnv, period);
+  if (!local) return new Float32Array(0);
+
+  const cum = new Float64Array(n);
+  const backlink = new Int32Array(n).fill(-1);
+  const lagMin = Math.max(1, Math.round(period / 2));
+  const lagMax = Math.round(2 * period);
+  const penalty = new Float64Array(lagMax + 1);
+  for (let lag = lagMin; lag <= lagMax; lag++) penalty[lag] = -tightness * Math.log(lag / period) ** 2;
+
+  for (let i = 0; i < n; i++) {
+    let best = -Infinity;
+    let arg = -1;
+    for (let lag = lagMin; lag <= lagMax && i - lag >= 0; lag++) {
+      const s = cum[i - lag]! + penalty[lag]!;
+      if (s > best) {
+        best = s;
+        arg = i - lag;
+      }
+    }
+    cum[i] = local[i]! + (arg >= 0 ? best : 0);
+    backlink[i] = arg;
+  }
+
+  const frames = backtrack(cum, backlink, lastBeat(cum));
+  return trimWeakBeats(frames, local).map((f) => f / frameRate);
+}
+
+/** Onset envelope / std, smoothed by a Gaussian of width period/32 (Ellis's local score). */
+function localScore(onsetEnv: Float32Array, period: number): Float64Array | null {
+  const n = onsetEnv.length;
+  let mean = 0;
+  for (let i = 0; i < n; i++) mean += onsetEnv[i]!;
+  mean /= n;
+  let varSum = 0;
+  for (let i = 0; i < n; i++) varSum += (onsetEnv[i]! - mean) ** 2;
+  const std = Math.sqrt(varSum / n);
+  if (!(std > 0)) return null;
+
+  const radius = Math.round(period);
+  const kernel = new Float64Array(2 * radius + 1);
+  for (let k = -radius; k <= radius; k++) kernel[k + radius] = Math.exp(-0.5 * ((k * 32) / period) ** 2);
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let s = 0;
+    const lo = Math.max(-radius, -i);
+    const hi = Math.min(radius, n - 1 - i);
+    for (let k = lo; k <= hi; k++) s += kernel[k + radius]! * onsetEnv[i + k]!;
+    out[i] = s / std;
+  }
+  return out;
+}
+
+/** The last local maximum of the cumulative score that exceeds half the median local maximum. */
+function lastBeat(cum: Float64Array): number {
+  const maxima: number[] = [];
+  for (let i = 1; i < cum.length - 1; i++) {
+    if (cum[i]! > cum[i - 1]! && cum[i]! >= cum[i + 1]!) maxima.push(i);
+  }
+  if (maxima.length === 0) return cum.length - 1;
+  const values = maxima.map((i) => cum[i]!).sort((a, b) => a - b);
+  const median = values[Math.floor(values.length / 2)]!;
+  for (let j = maxima.length - 1; j >= 0; j--) if (cum[maxima[j]!]! >= 0.5 * median) return maxima[j]!;
+  return maxima[maxima.length - 1]!;
+}
+
+function backtrack(cum: Float64Array, backlink: Int32Array, last: number): number[] {
+  const beats: number[] = [];
+  for (let i = last; i >= 0; i = backlink[i]!) beats.push(i);
+  return beats.reverse();
+}
+
+/** Drop leading/trailing beats whose local score is under half the RMS of beat scores (silence, fades). */
+function trimWeakBeats(frames: number[], local: Float64Array): Float32Array {
+  if (frames.length === 0) return new Float32Array(0);
+  let sq = 0;
+  for (const f of frames) sq += local[f]! ** 2;
+  const threshold = 0.5 * Math.sqrt(sq / frames.length);
+  let lo = 0;
+  let hi = frames.length - 1;
+  while (lo <= hi && local[frames[lo]!]! < threshold) lo++;
+  while (hi >= lo && local[frames[hi]!]! < threshold) hi--;
+  return Float32Array.from(frames.slice(lo, hi + 1));
+}
+
+/**
+ * Tempo (BPM) from tracked beats: 60 / the median interval over spans of up to 8 beats. Spanning several
+ * beats divides the frame-quantisation error (±½ hop) by the span; the median ignores a skipped beat.
+ * Returns 0 with fewer than 3 beats.
+ */
+export function tempoFromBeats(beats: Float32Array): number {
+  if (beats.length < 3) return 0;
+  const span = Math.min(8, beats.length - 1);
+  const periods = new Float64Array(beats.length - span);
+  for (let i = 0; i + span < beats.length; i++) periods[i] = (beats[i + span]! - beats[i]!) / span;
+  periods.sort();
+  const median = periods[Math.floor(periods.length / 2)]!;
+  return median > 0 ? 60 / median : 0;
+}
