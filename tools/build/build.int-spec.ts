@@ -66,10 +66,10 @@ describe('production build', () => {
     const files = filesUnder(outDir);
     expect(files.filter((f) => f.endsWith('.ts'))).toEqual([]);
     for (const file of [
-      'libs/music-analysis/src/feature-thread.js',
-      'libs/music-analysis/src/feature-thread-main.js',
-      'libs/music-analysis/src/ffmpeg-launcher-process.js',
-      'libs/music-analysis/src/run-program.js',
+      'libs/music-analysis/src/parallel/feature-thread.js',
+      'libs/music-analysis/src/parallel/feature-thread-main.js',
+      'libs/music-analysis/src/io/ffmpeg-launcher-process.js',
+      'libs/music-analysis/src/io/run-program.js',
       'services/analysis/src/catalogue/feature-worker.js',
       'services/analysis/src/catalogue/feature-worker-main.js',
       'libs/music-synth/midi/pieces.json',
