@@ -41,6 +41,11 @@ export class UploadsClient {
     await this.rpc.request(UploadSubjects.remove, { id }, { caller });
   }
 
+  /** Admin: the newest uploads of all users (the service checks the permission again). */
+  recent(caller: Caller): Promise<UploadView[]> {
+    return this.rpc.request(UploadSubjects.recent, {}, { caller });
+  }
+
   usage(caller: Caller): Promise<Usage> {
     return this.rpc.request(UploadSubjects.usage, {}, { caller });
   }

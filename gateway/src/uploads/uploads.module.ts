@@ -1,7 +1,12 @@
 import { Module } from '@nestjs/common';
 import { UploadsClient } from './uploads.client';
+import { AdminUploadsController } from './admin-uploads.controller';
 import { UploadsController } from './uploads.controller';
 
 /** Uploads: presigned URLs, registering, history, usage, reanalysis and delete. Exports the client (ownership checks, profile totals). */
-@Module({ controllers: [UploadsController], providers: [UploadsClient], exports: [UploadsClient] })
+@Module({
+  controllers: [UploadsController, AdminUploadsController],
+  providers: [UploadsClient],
+  exports: [UploadsClient],
+})
 export class UploadsModule {}

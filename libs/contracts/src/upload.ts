@@ -14,6 +14,8 @@ export const UPLOAD_RULES = {
   /** Spec §9: a max of 999999 means unlimited. */
   unlimited: 999_999,
   historyPageSize: 10,
+  /** How many uploads the admin's recent-uploads list shows. */
+  recentLimit: 100,
 } as const;
 
 /** Spec §3 Upload as the gateway returns it. */
@@ -99,6 +101,8 @@ export const UploadSubjects = {
   reanalyze: 'upload.uploads.reanalyze',
   usage: 'upload.usage.get',
   totals: 'upload.totals.get',
+  /** Admin: the newest uploads of all users, with their e-mails. */
+  recent: 'upload.uploads.recent',
 } as const;
 
 /** `analysis.results.get` request: the upload whose latest result the caller wants. */

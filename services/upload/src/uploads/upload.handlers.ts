@@ -64,6 +64,11 @@ export class UploadHandlers {
     return { deleted: true };
   }
 
+  @MessagePattern(UploadSubjects.recent)
+  recent(@EnvelopeData(EmptyDto) _: EmptyDto, @EnvelopeCaller() caller: Caller | null): Promise<UploadView[]> {
+    return this.uploads.recent(requireCaller(caller));
+  }
+
   @MessagePattern(UploadSubjects.usage)
   usage(@EnvelopeData(EmptyDto) _: EmptyDto, @EnvelopeCaller() caller: Caller | null): Promise<Usage> {
     return this.uploads.usage(requireCaller(caller));

@@ -61,6 +61,15 @@ export class UploadsService {
     return { uploadURL, objectPath };
   }
 
+  /** The newest uploads of all users, for admins who may view upload activity. */
+  async recent(caller: Caller): Promise<UploadView[]> {
+    if (!can(caller, Permission.VIEW_UPLOAD_ACTIVITY)) throw DomainError.forbidden('You may not view uploads.');
+    const uploads = await this.dataSource
+      .getRepository(Upload)
+      .find({ order: { createdAt: 'DESC', id: 'DESC' }, take: UPLOAD_RULES.recentLimit });
+    return uploads.map((upload) => ({ ...toUploadView(upload), userEmail: upload.userEmail }));
+  }
+
   /**
    * Registers an uploaded object after checking it for real: the caller's own key, present in
    * storage, 1 byte to 50 MB by the store's measure, audio by its first bytes, and within the
