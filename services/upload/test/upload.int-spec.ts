@@ -26,6 +26,8 @@ import {
   type TestNats,
   type TestObjectStore,
   aCaller,
+  aSuperAdminCaller,
+  anAdminCaller,
   eventually,
   getTestDatabase,
   getTestNats,
@@ -444,6 +446,23 @@ describe('upload service (real Postgres, NATS and S3-compatible store)', () => {
     // The analysis it used stays counted.
     await expect(call<Usage>(UploadSubjects.usage, {}, ann)).resolves.toEqual({ current: 1, max: 10 });
     expect((await failure(call(UploadSubjects.remove, { id: 'not-a-uuid' }, ann))).code).toBe(ErrorCode.VALIDATION);
+  });
+
+  it('lists the recent uploads of everyone with their e-mails for admins, and lets the super admin delete any', async () => {
+    const [ann, bob] = [aCaller(), aCaller()];
+    const [annSong, bobSong] = [await upload(ann, 'Ann Song.mp3'), await upload(bob, 'Bob Song.mp3')];
+    const recent = await call<UploadView[]>(UploadSubjects.recent, {}, anAdminCaller());
+    const byId = new Map(recent.map((u) => [u.id, u]));
+    expect(byId.get(annSong.id)?.userEmail).toBe(ann.email);
+    expect(byId.get(bobSong.id)?.userEmail).toBe(bob.email);
+    expect(recent.findIndex((u) => u.id === bobSong.id)).toBeLessThan(recent.findIndex((u) => u.id === annSong.id));
+    expect((await failure(call(UploadSubjects.recent, {}, ann))).code).toBe(ErrorCode.FORBIDDEN);
+
+    const boss = aSuperAdminCaller('boss');
+    await expect(call(UploadSubjects.remove, { id: annSong.id }, boss)).resolves.toEqual({ deleted: true });
+    expect((await failure(statusOf(ann, annSong.id))).code).toBe(ErrorCode.NOT_FOUND);
+    await expect(storage.head(annSong.objectPath)).resolves.toBeNull();
+    await events.waitFor<UploadDeletedEvent>((e) => e.type === UploadEvents.deleted && e.data.uploadId === annSong.id);
   });
 
   // Last: it stops the store.
