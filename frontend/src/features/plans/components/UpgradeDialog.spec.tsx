@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { browser } from '../../../lib/navigation';
 import { aUser } from '../../../test/factories';
 import { fakeServer, maintenanceOff, newUserHome, signedOut } from '../../../test/fake-server';
@@ -82,8 +82,7 @@ describe('upgrade dialog', () => {
       couponCode: 'TESTFREE100',
     });
     expect(assign).not.toHaveBeenCalled();
-    await act(() => new Promise((done) => setTimeout(done, 1600)));
-    expect(assign).toHaveBeenCalledWith('/');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
   });
 
   it('goes to the hosted checkout for a session, and shows the server text as a Payment Error', async () => {
@@ -99,11 +98,13 @@ describe('upgrade dialog', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Upgrade Now' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Choose Pro Yearly' }));
-    await act(async () => undefined);
-    expect(assign).toHaveBeenCalledWith('https://checkout.example/cs_1');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/cs_1'));
 
+    // The plan buttons stay disabled until the first checkout call has settled.
     answer = { status: 503, body: { error: 'Payments are not configured on this server', code: 'UNAVAILABLE' } };
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose Pro Monthly' }));
+    const monthly = within(dialog).getByRole('button', { name: 'Choose Pro Monthly' });
+    await waitFor(() => expect(monthly).toBeEnabled());
+    fireEvent.click(monthly);
     expect(await screen.findByText('Payment Error')).toBeInTheDocument();
     expect(screen.getByText('Payments are not configured on this server')).toBeInTheDocument();
   });
