@@ -1,43 +1,21 @@
-import type { INestApplication } from '@nestjs/common';
 import { type HttpErrorBody, type UploadPage, type UploadUrlReply, type UploadView } from '@originality/contracts';
 import { ObjectStorage } from '@originality/platform';
-import { type TestDatabase, type TestObjectStore, getTestDatabase, getTestObjectStore } from '@originality/testing';
 import { Client } from 'pg';
-import { loadGatewayConfig } from '../src/config';
-import { createGatewayApp } from '../src/create-app';
 import { TestBrowser } from './support/browser';
-import {
-  type TestNatsServer,
-  freePort,
-  privateNats,
-  startDevIdp,
-  startIdentity,
-  startServiceProcess,
-} from './support/stack';
+import { type GatewayStack, startGatewayStack } from './support/gateway-stack';
 
 const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([4, 0, 0, 0, 0, 0, 0]), Buffer.alloc(4000, 0x55)]);
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n');
 const UNKNOWN_ID = '123e4567-e89b-12d3-a456-426614174000';
 
 describe('gateway uploads (real sign-in, identity and upload services, Postgres, NATS, S3)', () => {
-  let nats: TestNatsServer;
-  let db: TestDatabase;
-  let store: TestObjectStore;
-  let idp: { stop(): Promise<void> };
-  let identity: { stop(): Promise<void> };
-  let upload: { stop(): Promise<void> };
-  let app: INestApplication;
+  let stack: GatewayStack;
   let storage: ObjectStorage;
   let ann: TestBrowser;
   let bob: TestBrowser;
   let anonymous: TestBrowser;
-  let appUrl: string;
 
-  const freshUser = async (email: string) => {
-    const browser = new TestBrowser(appUrl);
-    await browser.signIn(email, 'Fresh User');
-    return browser;
-  };
+  const freshUser = (email: string) => stack.signIn(email, 'Fresh User');
 
   const errorOf = async (res: Response, status: number): Promise<HttpErrorBody> => {
     expect(res.status).toBe(status);
@@ -68,49 +46,21 @@ describe('gateway uploads (real sign-in, identity and upload services, Postgres,
   };
 
   beforeAll(async () => {
-    [nats, db, store] = await Promise.all([privateNats(), getTestDatabase(), getTestObjectStore()]);
-    const [appPort, idpPort] = [await freePort(), await freePort()];
-    appUrl = `http://localhost:${appPort}`;
-    const issuer = `http://localhost:${idpPort}`;
-    idp = await startDevIdp({
-      DEV_IDP_PORT: String(idpPort),
-      DEV_IDP_ISSUER: issuer,
-      DEV_IDP_CLIENT_ID: 'gateway-test',
-      DEV_IDP_CLIENT_SECRET: 'test-secret',
-      DEV_IDP_REDIRECT_URIS: `${appUrl}/api/callback`,
-      DEV_IDP_POST_LOGOUT_REDIRECT_URIS: `${appUrl}/`,
+    stack = await startGatewayStack({
+      services: ['upload'],
+      objectStore: true,
+      serviceEnv: { upload: { ENTITLEMENT_TIMEOUT_MS: '100' } },
+      gatewayEnv: { S3_PUBLIC_ENDPOINT: 'http://localhost:9000' },
     });
-    const env = { DATABASE_URL: db.url, NATS_URL: nats.url, NODE_ENV: 'test' };
-    identity = await startIdentity(env);
-    upload = await startServiceProcess('upload', { ...env, ...store.env, ENTITLEMENT_TIMEOUT_MS: '100' });
-    storage = ObjectStorage.fromEnv(store.env);
-    app = await createGatewayApp(
-      loadGatewayConfig({
-        ...env,
-        ...store.env,
-        S3_PUBLIC_ENDPOINT: 'http://localhost:9000',
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
-        PUBLIC_URL: appUrl,
-        OIDC_ISSUER_URL: issuer,
-        OIDC_CLIENT_ID: 'gateway-test',
-        OIDC_CLIENT_SECRET: 'test-secret',
-        FRONTEND_DIST: '/nonexistent',
-      }),
-    );
-    await app.listen(appPort);
-    [ann, bob, anonymous] = [new TestBrowser(appUrl), new TestBrowser(appUrl), new TestBrowser(appUrl)];
-    await ann.signIn('ann@example.test', 'Ann Artist');
-    await bob.signIn('bob@example.test', 'Bob Builder');
+    storage = ObjectStorage.fromEnv(stack.store!.env);
+    anonymous = stack.browser();
+    ann = await stack.signIn('ann@example.test', 'Ann Artist');
+    bob = await stack.signIn('bob@example.test', 'Bob Builder');
   });
 
   afterAll(async () => {
-    await app?.close();
     storage?.close();
-    await upload?.stop();
-    await identity?.stop();
-    await idp?.stop();
-    await db?.drop().catch(() => undefined);
-    await Promise.all([nats?.stop(), store?.stop()]);
+    await stack?.stop();
   });
 
   it('uploads as the SPA does: URL, PUT to storage, create; then history, one upload, usage and the profile total', async () => {
@@ -199,7 +149,7 @@ describe('gateway uploads (real sign-in, identity and upload services, Postgres,
 
   it('refuses a new upload URL with 429 once the month is used up', async () => {
     const erin = await freshUser('erin@example.test');
-    const sql = new Client({ connectionString: db.url });
+    const sql = new Client({ connectionString: stack.db.url });
     await sql.connect();
     await sql.query(
       `INSERT INTO upload.monthly_usage (user_id, month, analyses)

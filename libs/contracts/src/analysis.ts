@@ -32,10 +32,23 @@ export interface MatchTransform {
   tempoRatio: number;
 }
 
+/**
+ * How likely a match this strong is between unrelated tracks, from a null model drawn from the catalogue itself
+ * (as BLAST turns an alignment score into an E-value).
+ */
+export interface MatchChance {
+  /** Probability that one unrelated track of similar length and density reaches a match this strong. */
+  perTrack: number;
+  /** Expected number of catalogue tracks reaching it by chance (perTrack × catalogue size). */
+  inCatalogue: number;
+}
+
 export interface DimensionMatch {
   dimension: MatchDimension;
   /** 0–100. */
   similarity: number;
+  /** Present once the engine calibrates this dimension against its null model. */
+  chance?: MatchChance;
   segments: MatchedSegment[];
   transform: MatchTransform;
   /** One plain-language sentence, e.g. "melody of 0:42–1:05 matches 1:10–1:33 of X, +3 semitones, 0.94× tempo". */
@@ -68,6 +81,10 @@ export interface AnalysisResults {
   tempoAnalysis: number;
   lyricsPercentage: number;
   keySignature?: string;
+  /** 0–1: how clearly the audio points at `keySignature` rather than the next best key. */
+  keyConfidence?: number;
+  /** The relative major/minor when the two are hard to tell apart (e.g. 'A minor' for 'C major'). */
+  relativeKeyAmbiguity?: string;
   similarTracks: SimilarTrack[];
   allMatches: TrackMatch[];
   tempoBpm: number;

@@ -1,0 +1,119 @@
+import type { INestApplication } from '@nestjs/common';
+import { type TestDatabase, type TestObjectStore, getTestDatabase, getTestObjectStore } from '@originality/testing';
+import { loadGatewayConfig } from '../../src/config';
+import { createGatewayApp } from '../../src/create-app';
+import { TestBrowser } from './browser';
+import {
+  type ServiceProcess,
+  type TestNatsServer,
+  freePort,
+  privateNats,
+  startDevIdp,
+  startIdentity,
+  startServiceProcess,
+} from './stack';
+
+export interface GatewayStackOptions {
+  /** Services to start besides identity, e.g. `['upload', 'analysis']`. */
+  services?: string[];
+  /** Start a private S3-compatible store and hand its settings to the services and the gateway. */
+  objectStore?: boolean;
+  /** Settings for identity, every service and the gateway (e.g. SUPER_ADMIN_SUBJECT). */
+  env?: Record<string, string>;
+  /** Settings for one service only, by name. */
+  serviceEnv?: Record<string, Record<string, string>>;
+  /** Settings for the gateway only. */
+  gatewayEnv?: Record<string, string>;
+  /** Runs once the database exists, before the services start (e.g. importing a catalogue). */
+  prepare?: (databaseUrl: string) => Promise<void>;
+}
+
+/** The gateway in this process, in front of the real identity provider, identity and the chosen services. */
+export interface GatewayStack {
+  url: string;
+  app: INestApplication;
+  db: TestDatabase;
+  nats: TestNatsServer;
+  /** Present when `objectStore` was asked for. */
+  store?: TestObjectStore;
+  /** The settings the gateway was started with (fault tests restart it with the same). */
+  gatewayEnv: Record<string, string>;
+  services: Record<string, ServiceProcess>;
+  /** A new cookie jar, signed out. */
+  browser(): TestBrowser;
+  /** A new cookie jar, signed in through the dev identity provider. */
+  signIn(email: string, name: string): Promise<TestBrowser>;
+  stop(): Promise<void>;
+}
+
+const CLIENT = { id: 'gateway-test', secret: 'test-secret' };
+
+/** Starts a whole gateway stack for one suite; every suite of the gateway builds on this one set-up. */
+export async function startGatewayStack(options: GatewayStackOptions = {}): Promise<GatewayStack> {
+  const [nats, db, store] = await Promise.all([
+    privateNats(),
+    getTestDatabase(),
+    options.objectStore ? getTestObjectStore() : Promise.resolve(undefined),
+  ]);
+  const [appPort, idpPort] = [await freePort(), await freePort()];
+  const url = `http://localhost:${appPort}`;
+  const issuer = `http://localhost:${idpPort}`;
+  const running: { stop(): Promise<void> }[] = [];
+  const stack = { url, db, nats, store, services: {} as Record<string, ServiceProcess> };
+
+  const stopAll = async (app?: INestApplication) => {
+    await app?.close();
+    for (const part of running.reverse()) await part.stop().catch(() => undefined);
+    await db.drop().catch(() => undefined);
+    await Promise.all([nats.stop(), store?.stop()]);
+  };
+
+  try {
+    running.push(
+      await startDevIdp({
+        DEV_IDP_PORT: String(idpPort),
+        DEV_IDP_ISSUER: issuer,
+        DEV_IDP_CLIENT_ID: CLIENT.id,
+        DEV_IDP_CLIENT_SECRET: CLIENT.secret,
+        DEV_IDP_REDIRECT_URIS: `${url}/api/callback`,
+        DEV_IDP_POST_LOGOUT_REDIRECT_URIS: `${url}/`,
+      }),
+    );
+    const env = { DATABASE_URL: db.url, NATS_URL: nats.url, NODE_ENV: 'test', ...store?.env, ...options.env };
+    const [identity] = await Promise.all([startIdentity(env), options.prepare?.(db.url)]);
+    running.push(identity);
+    const services = await Promise.all(
+      (options.services ?? []).map((name) => startServiceProcess(name, { ...env, ...options.serviceEnv?.[name] })),
+    );
+    (options.services ?? []).forEach((name, i) => (stack.services[name] = services[i]));
+    running.push(...services);
+
+    const gatewayEnv = {
+      ...env,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      PUBLIC_URL: url,
+      OIDC_ISSUER_URL: issuer,
+      OIDC_CLIENT_ID: CLIENT.id,
+      OIDC_CLIENT_SECRET: CLIENT.secret,
+      FRONTEND_DIST: '/nonexistent',
+      ...options.gatewayEnv,
+    };
+    const app = await createGatewayApp(loadGatewayConfig(gatewayEnv));
+    await app.listen(appPort);
+    return {
+      ...stack,
+      app,
+      gatewayEnv,
+      browser: () => new TestBrowser(url),
+      signIn: async (email, name) => {
+        const browser = new TestBrowser(url);
+        await browser.signIn(email, name);
+        return browser;
+      },
+      stop: () => stopAll(app),
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
