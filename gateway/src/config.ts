@@ -41,6 +41,11 @@ export const gatewayConfigSpec = {
   RATE_LIMIT_PER_USER: { default: 600, parse: int({ min: 1 }) },
   /** How long a user's role is reused before identity is asked again (promotion delay, at most). */
   CALLER_CACHE_SECONDS: { default: 10, parse: int({ min: 0, max: 600 }) },
+  /**
+   * How long /api/auth/user reuses a user's upload totals and subscription fields. Their owners' events and
+   * this gateway's own writes drop the copy at once; this only bounds the staleness after a missed event.
+   */
+  USER_SUMMARY_CACHE_SECONDS: { default: 30, parse: int({ min: 0, max: 600 }) },
   /** Fallback refresh of the maintenance flag when an event was missed. */
   MAINTENANCE_CACHE_SECONDS: { default: 15, parse: int({ min: 1, max: 600 }) },
   /** The built SPA to serve (default `frontend/dist` when it exists). */

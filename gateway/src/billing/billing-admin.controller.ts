@@ -3,6 +3,7 @@ import { ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse }
 import { type Caller, type Coupon, type MessageReply, Permission } from '@originality/contracts';
 import { CurrentCaller, RequirePermission } from '../access/access.decorators';
 import { BillingClient } from './billing.client';
+import { SubscriptionFieldsSource } from './subscription-fields';
 import { CouponCreateDto, RefundDto } from './billing.dto';
 
 /** Refunds (admins and the super administrator) and Coupon Management (the super administrator). */
@@ -11,14 +12,19 @@ import { CouponCreateDto, RefundDto } from './billing.dto';
 @ApiForbiddenResponse({ description: "{ error: 'This area requires administrator privileges.', code: 'FORBIDDEN' }" })
 @Controller('api/admin')
 export class BillingAdminController {
-  constructor(private readonly billing: BillingClient) {}
+  constructor(
+    private readonly billing: BillingClient,
+    private readonly subscriptions: SubscriptionFieldsSource,
+  ) {}
 
   @Post('refund')
   @HttpCode(200)
   @RequirePermission(Permission.PROCESS_REFUNDS)
   @ApiOkResponse({ description: '{ message }: the latest payment refunded, the subscription cancelled at once.' })
-  refund(@CurrentCaller() caller: Caller, @Body() body: RefundDto): Promise<MessageReply> {
-    return this.billing.refund(caller, { ...body });
+  async refund(@CurrentCaller() caller: Caller, @Body() body: RefundDto): Promise<MessageReply> {
+    const reply = await this.billing.refund(caller, { ...body });
+    this.subscriptions.forget(body.userId);
+    return reply;
   }
 
   @Get('coupons')

@@ -10,13 +10,18 @@ import type {
 } from '@originality/contracts';
 import { CurrentCaller, RequireSignIn } from '../access/access.decorators';
 import { BillingClient } from './billing.client';
+import { SubscriptionFieldsSource } from './subscription-fields';
 import { CheckoutDto, PlanChangeDto } from './billing.dto';
 
 /** Spec §7 subscription calls of a signed-in user, plus the public price list. */
 @ApiTags('billing')
 @Controller('api')
 export class BillingController {
-  constructor(private readonly billing: BillingClient) {}
+  constructor(
+    private readonly billing: BillingClient,
+    /** Each change below shows in the caller's next /api/auth/user (VIP badge, plan name, notice). */
+    private readonly subscriptions: SubscriptionFieldsSource,
+  ) {}
 
   @Get('subscription/pricing')
   @ApiOkResponse({ description: 'monthly, quarterly and yearly with displayPrice and savings, and the four plans.' })
@@ -31,24 +36,30 @@ export class BillingController {
   @ApiOkResponse({
     description: '{ success, redirect, message } when a coupon covers the price, else { sessionId, url }.',
   })
-  checkout(@CurrentCaller() caller: Caller, @Body() body: CheckoutDto): Promise<CheckoutResponse> {
-    return this.billing.checkout(caller, { ...body });
+  async checkout(@CurrentCaller() caller: Caller, @Body() body: CheckoutDto): Promise<CheckoutResponse> {
+    const reply = await this.billing.checkout(caller, { ...body });
+    this.subscriptions.forget(caller.userId);
+    return reply;
   }
 
   @Post('subscription/cancel')
   @HttpCode(200)
   @RequireSignIn()
   @ApiOkResponse({ description: '{ message }: cancelled at the end of the billing period.' })
-  cancel(@CurrentCaller() caller: Caller): Promise<MessageReply> {
-    return this.billing.cancel(caller);
+  async cancel(@CurrentCaller() caller: Caller): Promise<MessageReply> {
+    const reply = await this.billing.cancel(caller);
+    this.subscriptions.forget(caller.userId);
+    return reply;
   }
 
   @Post('subscription/schedule-plan-change')
   @HttpCode(200)
   @RequireSignIn()
   @ApiOkResponse({ description: '{ message, newPlan, effectiveAt }.' })
-  schedulePlanChange(@CurrentCaller() caller: Caller, @Body() body: PlanChangeDto): Promise<PlanChangeReply> {
-    return this.billing.schedulePlanChange(caller, { ...body });
+  async schedulePlanChange(@CurrentCaller() caller: Caller, @Body() body: PlanChangeDto): Promise<PlanChangeReply> {
+    const reply = await this.billing.schedulePlanChange(caller, { ...body });
+    this.subscriptions.forget(caller.userId);
+    return reply;
   }
 
   /** Developer only: TESTFREE100; billing answers 404 in production. */

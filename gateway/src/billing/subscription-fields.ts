@@ -1,5 +1,15 @@
-import { Injectable, Logger } from '@nestjs/common';
-import type { AdminUserEntry, Caller, CurrentUser, SubscriptionView } from '@originality/contracts';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  type AdminUserEntry,
+  BillingEvents,
+  type Caller,
+  type CurrentUser,
+  type SubscriptionView,
+} from '@originality/contracts';
+import { NATS_CONNECTION } from '@originality/platform';
+import type { NatsConnection } from 'nats';
+import { PerUserCache, forgetOnEvents } from '../common/per-user-cache';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { BillingClient } from './billing.client';
 
 export type SubscriptionFields = Pick<
@@ -22,12 +32,37 @@ const fieldsOf = (view: SubscriptionView): SubscriptionFields => ({
   subscriptionPrice: view.subscriptionPrice,
 });
 
-/** Billing's part of GET /api/auth/user and GET /api/admin/users. */
+/**
+ * Billing's part of GET /api/auth/user and GET /api/admin/users. A user's fields are cached: dropped at once
+ * by this gateway's own checkout, cancel, plan change and refund calls, and by `subscription.changed` (webhooks,
+ * renewals, expiry) from anywhere else.
+ */
 @Injectable()
-export class SubscriptionFieldsSource {
+export class SubscriptionFieldsSource implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(SubscriptionFieldsSource.name);
+  private readonly cache: PerUserCache<SubscriptionFields>;
+  private events?: { stop(): void };
 
-  constructor(private readonly billing: BillingClient) {}
+  constructor(
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    private readonly billing: BillingClient,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+  ) {
+    this.cache = new PerUserCache(config.USER_SUMMARY_CACHE_SECONDS * 1000);
+  }
+
+  onApplicationBootstrap(): void {
+    this.events = forgetOnEvents(this.nc, [BillingEvents.subscriptionChanged], this.cache);
+  }
+
+  onModuleDestroy(): void {
+    this.events?.stop();
+  }
+
+  /** After a change this gateway asked billing to make to the user's subscription. */
+  forget(userId: string): void {
+    this.cache.forget(userId);
+  }
 
   /**
    * The caller's subscription. Signing in must keep working while billing is down, so then the
@@ -35,7 +70,9 @@ export class SubscriptionFieldsSource {
    */
   async of(caller: Caller): Promise<SubscriptionFields> {
     try {
-      return fieldsOf(await this.billing.subscription(caller, caller.userId, 2000));
+      return await this.cache.get(caller.userId, async () =>
+        fieldsOf(await this.billing.subscription(caller, caller.userId, 2000)),
+      );
     } catch (err) {
       this.logger.warn(`Subscription of ${caller.userId} unavailable, shown as Free: ${(err as Error).message}`);
       return FREE_FIELDS;

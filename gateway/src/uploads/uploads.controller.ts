@@ -9,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 import type { Caller, UploadPage, UploadUrlReply, UploadView, Usage } from '@originality/contracts';
 import { CurrentCaller, RequireSignIn } from '../access/access.decorators';
+import { UploadTotalsSource } from './upload-totals.source';
 import { UploadIdPipe } from './upload-id.pipe';
 import { UploadsClient } from './uploads.client';
 import { CreateUploadBodyDto, HistoryQueryDto, UploadUrlBodyDto } from './uploads.dto';
@@ -22,7 +23,11 @@ import { CreateUploadBodyDto, HistoryQueryDto, UploadUrlBodyDto } from './upload
 @RequireSignIn()
 @Controller('api')
 export class UploadsController {
-  constructor(private readonly uploads: UploadsClient) {}
+  constructor(
+    private readonly uploads: UploadsClient,
+    /** The profile's totals change with each create and delete: this user's next /api/auth/user asks afresh. */
+    private readonly totals: UploadTotalsSource,
+  ) {}
 
   @Get('usage')
   @ApiOkResponse({
@@ -43,8 +48,10 @@ export class UploadsController {
   @Post('audio/create')
   @ApiOkResponse({ description: 'The new upload, analysisStatus pending.' })
   @ApiTooManyRequestsResponse({ description: "{ error: 'Upload limit exceeded', code: 'LIMIT_EXCEEDED' }" })
-  create(@CurrentCaller() caller: Caller, @Body() body: CreateUploadBodyDto): Promise<UploadView> {
-    return this.uploads.create(caller, { ...body });
+  async create(@CurrentCaller() caller: Caller, @Body() body: CreateUploadBodyDto): Promise<UploadView> {
+    const upload = await this.uploads.create(caller, { ...body });
+    this.totals.forget(caller.userId);
+    return upload;
   }
 
   @Get('audio/uploads')
@@ -69,7 +76,8 @@ export class UploadsController {
   @Delete('audio/uploads/:id')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'The upload, its file and its results are gone.' })
-  remove(@CurrentCaller() caller: Caller, @Param('id', UploadIdPipe) id: string): Promise<void> {
-    return this.uploads.remove(caller, id);
+  async remove(@CurrentCaller() caller: Caller, @Param('id', UploadIdPipe) id: string): Promise<void> {
+    await this.uploads.remove(caller, id);
+    this.totals.forget(caller.userId);
   }
 }

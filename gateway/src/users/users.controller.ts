@@ -1,27 +1,23 @@
-import { Body, Controller, Get, Logger, Put, Req } from '@nestjs/common';
+import { Body, Controller, Get, Put, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { Caller, CurrentUser, UploadTotals } from '@originality/contracts';
+import type { Caller, CurrentUser } from '@originality/contracts';
 import type { Request } from 'express';
 import { CurrentCaller, RequireSignIn } from '../access/access.decorators';
 import { CallerService } from '../access/caller.service';
 import { SubscriptionFieldsSource } from '../billing/subscription-fields';
 import { IdentityClient } from '../identity/identity.client';
 import { OpenDuringMaintenance } from '../maintenance/maintenance.guard';
-import { UploadsClient } from '../uploads/uploads.client';
+import { UploadTotalsSource } from '../uploads/upload-totals.source';
 import { composeCurrentUser } from './current-user';
 import { UpdateProfileDto } from './profile.dto';
-
-const UPLOAD_TOTALS_TIMEOUT_MS = 1500;
 
 @ApiTags('users')
 @Controller('api/auth')
 export class UsersController {
-  private readonly logger = new Logger(UsersController.name);
-
   constructor(
     private readonly identity: IdentityClient,
     private readonly callers: CallerService,
-    private readonly uploads: UploadsClient,
+    private readonly uploads: UploadTotalsSource,
     private readonly subscriptions: SubscriptionFieldsSource,
   ) {}
 
@@ -34,7 +30,7 @@ export class UsersController {
   async currentUser(@CurrentCaller() caller: Caller, @Req() req: Request): Promise<CurrentUser> {
     const [user, uploads, subscription] = await Promise.all([
       this.callers.userOf(caller),
-      this.uploadTotals(caller),
+      this.uploads.of(caller),
       this.subscriptions.of(caller),
     ]);
     // The e-mail may change at the provider; keep the session's copy current.
@@ -48,21 +44,10 @@ export class UsersController {
   async updateProfile(@CurrentCaller() caller: Caller, @Body() update: UpdateProfileDto): Promise<CurrentUser> {
     const [user, uploads, subscription] = await Promise.all([
       this.identity.updateProfile(caller, { ...update }),
-      this.uploadTotals(caller),
+      this.uploads.of(caller),
       this.subscriptions.of(caller),
     ]);
     this.callers.remember(user);
     return composeCurrentUser(user, caller.isSuperAdmin, uploads, subscription);
-  }
-
-  /**
-   * The signed-in user must load even while the upload service is down (sign-in, maintenance):
-   * then the profile shows no uploads for now, and the log says why.
-   */
-  private uploadTotals(caller: Caller): Promise<UploadTotals> {
-    return this.uploads.totals(caller, { timeoutMs: UPLOAD_TOTALS_TIMEOUT_MS }).catch((err: Error) => {
-      this.logger.warn(`Upload totals unavailable for the current user: ${err.message}`);
-      return { totalUploadsCount: 0, uploadedSongTitles: [] };
-    });
   }
 }
