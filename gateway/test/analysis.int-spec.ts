@@ -3,7 +3,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { INestApplication } from '@nestjs/common';
 import {
   ANALYSIS_STAGES,
   type AnalysisProgress,
@@ -12,26 +11,11 @@ import {
   type UploadUrlReply,
   type UploadView,
 } from '@originality/contracts';
-import {
-  type TestDatabase,
-  type TestObjectStore,
-  eventually,
-  getTestDatabase,
-  getTestObjectStore,
-} from '@originality/testing';
+import { eventually } from '@originality/testing';
 import { generateDemoCatalogue } from '@originality/music-synth';
-import { loadGatewayConfig } from '../src/config';
-import { createGatewayApp } from '../src/create-app';
-import { TestBrowser } from './support/browser';
-import {
-  ROOT,
-  type TestNatsServer,
-  freePort,
-  privateNats,
-  startDevIdp,
-  startIdentity,
-  startServiceProcess,
-} from './support/stack';
+import { type GatewayStack, startGatewayStack } from './support/gateway-stack';
+import { ROOT } from './support/stack';
+import type { TestBrowser } from './support/browser';
 
 // Renders and imports a catalogue and starts five processes: slow on a loaded two-core machine.
 jest.setTimeout(300_000);
@@ -58,16 +42,9 @@ async function readEvents(res: Response): Promise<ServerSentEvent[]> {
 }
 
 describe('gateway analysis: the core loop through HTTP (sign-in, upload, analysis services, Postgres, NATS, S3)', () => {
-  let nats: TestNatsServer;
-  let db: TestDatabase;
-  let store: TestObjectStore;
-  let idp: { stop(): Promise<void> };
-  let identity: { stop(): Promise<void> };
-  let services: { stop(): Promise<void> }[] = [];
-  let app: INestApplication;
+  let stack: GatewayStack;
   let ann: TestBrowser;
   let bob: TestBrowser;
-  let appUrl: string;
   let dir: string;
   let catalogueTitles: string[];
 
@@ -108,47 +85,18 @@ describe('gateway analysis: the core loop through HTTP (sign-in, upload, analysi
 
   beforeAll(async () => {
     const manifestPath = await renderCatalogue();
-    [nats, db, store] = await Promise.all([privateNats(), getTestDatabase(), getTestObjectStore()]);
-    const [appPort, idpPort] = [await freePort(), await freePort()];
-    appUrl = `http://localhost:${appPort}`;
-    const issuer = `http://localhost:${idpPort}`;
-    idp = await startDevIdp({
-      DEV_IDP_PORT: String(idpPort),
-      DEV_IDP_ISSUER: issuer,
-      DEV_IDP_CLIENT_ID: 'gateway-test',
-      DEV_IDP_CLIENT_SECRET: 'test-secret',
-      DEV_IDP_REDIRECT_URIS: `${appUrl}/api/callback`,
-      DEV_IDP_POST_LOGOUT_REDIRECT_URIS: `${appUrl}/`,
+    stack = await startGatewayStack({
+      services: ['upload', 'analysis'],
+      objectStore: true,
+      serviceEnv: { upload: { ENTITLEMENT_TIMEOUT_MS: '100' }, analysis: { CATALOGUE_REFRESH_SEC: '3600' } },
+      prepare: (databaseUrl) => importCatalogue(databaseUrl, manifestPath),
     });
-    const env = { DATABASE_URL: db.url, NATS_URL: nats.url, NODE_ENV: 'test' };
-    [identity] = await Promise.all([startIdentity(env), importCatalogue(db.url, manifestPath)]);
-    const serviceEnv = { ...env, ...store.env, ENTITLEMENT_TIMEOUT_MS: '100', CATALOGUE_REFRESH_SEC: '3600' };
-    services = await Promise.all(['upload', 'analysis'].map((name) => startServiceProcess(name, serviceEnv)));
-    app = await createGatewayApp(
-      loadGatewayConfig({
-        ...env,
-        ...store.env,
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
-        PUBLIC_URL: appUrl,
-        OIDC_ISSUER_URL: issuer,
-        OIDC_CLIENT_ID: 'gateway-test',
-        OIDC_CLIENT_SECRET: 'test-secret',
-        FRONTEND_DIST: '/nonexistent',
-      }),
-    );
-    await app.listen(appPort);
-    [ann, bob] = [new TestBrowser(appUrl), new TestBrowser(appUrl)];
-    await ann.signIn('ann@example.test', 'Ann Artist');
-    await bob.signIn('bob@example.test', 'Bob Builder');
+    ann = await stack.signIn('ann@example.test', 'Ann Artist');
+    bob = await stack.signIn('bob@example.test', 'Bob Builder');
   });
 
   afterAll(async () => {
-    await app?.close();
-    await Promise.all(services.map((service) => service.stop()));
-    await identity?.stop();
-    await idp?.stop();
-    await db?.drop().catch(() => undefined);
-    await Promise.all([nats?.stop(), store?.stop()]);
+    await stack?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -195,6 +143,6 @@ describe('gateway analysis: the core loop through HTTP (sign-in, upload, analysi
       expect(res.status).toBe(404);
       expect((await res.json()) as HttpErrorBody).toMatchObject({ error: 'Upload not found.' });
     }
-    expect((await new TestBrowser(appUrl).request(`/api/audio/uploads/${song.id}/events`)).status).toBe(401);
+    expect((await stack.browser().request(`/api/audio/uploads/${song.id}/events`)).status).toBe(401);
   });
 });
