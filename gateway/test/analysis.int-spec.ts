@@ -7,6 +7,7 @@ import {
   ANALYSIS_STAGES,
   type AnalysisProgress,
   type AnalysisResultView,
+  type EngineInfo,
   type HttpErrorBody,
   type UploadUrlReply,
   type UploadView,
@@ -129,6 +130,30 @@ describe('gateway analysis: the core loop through HTTP (sign-in, upload, analysi
     });
     // An analysis that has ended has nothing more to stream.
     expect((await ann.request(`/api/audio/uploads/${song.id}/events`)).status).toBe(204);
+  });
+
+  it('tells a signed-in user the engine version and the catalogue size; refuses a signed-out one', async () => {
+    const res = await ann.json('GET', '/api/engine');
+    expect(res.status).toBe(200);
+    const info = (await res.json()) as EngineInfo;
+    expect(info).toEqual({
+      engineVersion: expect.stringMatching(/^music-analysis\/\d+\.\d+\.\d+$/),
+      catalogue: { size: 3, version: expect.any(String) },
+    });
+    // The same engine and catalogue the results name.
+    const song = await uploadSong(bob, join(dir, 'demo-002.wav'), 'Engine Check.wav');
+    const result = await eventually(
+      async () => {
+        const reply = await bob.json('GET', `/api/audio/uploads/${song.id}/result`);
+        return reply.status === 200 ? ((await reply.json()) as AnalysisResultView) : undefined;
+      },
+      { timeoutMs: 120_000, what: 'the analysis result' },
+    );
+    expect(info).toEqual({ engineVersion: result.engineVersion, catalogue: result.catalogue });
+
+    const anonymous = await stack.browser().json('GET', '/api/engine');
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ error: 'Unauthorized', code: 'UNAUTHENTICATED' });
   });
 
   it("refuses another user's upload, a malformed id and a result that does not exist yet, as JSON", async () => {
