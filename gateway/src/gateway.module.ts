@@ -10,6 +10,7 @@ import { AdminAnalyticsGatewayModule } from './admin-analytics/admin-analytics.m
 import { AnalysisModule } from './analysis/analysis.module';
 import { AuthModule } from './auth/auth.module';
 import { GatewayBillingModule } from './billing/billing.module';
+import { EngineInfoModule } from './engine-info/engine-info.module';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { IdentityReadiness, SessionStoreReadiness } from './health/readiness';
@@ -62,6 +63,7 @@ export class GatewayModule {
         DiscoveryModule,
         AdminAnalyticsGatewayModule,
         GatewayBillingModule,
+        EngineInfoModule,
       ],
       providers: [
         PermissionTableCheck,

@@ -1,20 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { type AdminAnalytics, type HeatmapData, Role, ServiceName, permissionsOf } from '@originality/contracts';
-import { type TestDatabase, eventually, getTestDatabase } from '@originality/testing';
+import { eventually } from '@originality/testing';
 import { ADMIN_ROUTE_PERMISSIONS, type DeclaredRoute, adminRoutesOf, routeKey } from '../src/access/permissions';
-import { loadGatewayConfig } from '../src/config';
-import { createGatewayApp } from '../src/create-app';
-import { TestBrowser } from './support/browser';
-import {
-  type TestNatsServer,
-  freePort,
-  privateNats,
-  startDevIdp,
-  startIdentity,
-  startServiceProcess,
-} from './support/stack';
+import type { TestBrowser } from './support/browser';
+import { type GatewayStack, startGatewayStack } from './support/gateway-stack';
 
 const SUPER_ADMIN_EMAIL = 'boss@example.test';
 type Who = 'anonymous' | 'user' | 'admin' | 'superAdmin';
@@ -23,54 +13,21 @@ type Who = 'anonymous' | 'user' | 'admin' | 'superAdmin';
 const WELL_FORMED_QUERY: Partial<Record<string, string>> = { 'GET /api/admin/heatmap-data': '?timeframe=7' };
 
 describe('admin routes × roles, enumerated from the gateway itself', () => {
-  let nats: TestNatsServer;
-  let db: TestDatabase;
-  let idp: { stop(): Promise<void> };
-  let identity: { stop(): Promise<void> };
-  let analytics: { stop(): Promise<void> };
-  let app: INestApplication;
+  let stack: GatewayStack;
   let routes: DeclaredRoute[];
   const browsers = {} as Record<Who, TestBrowser>;
 
   beforeAll(async () => {
-    [nats, db] = await Promise.all([privateNats(), getTestDatabase()]);
-    const [appPort, idpPort] = [await freePort(), await freePort()];
-    const appUrl = `http://localhost:${appPort}`;
-    const issuer = `http://localhost:${idpPort}`;
-    idp = await startDevIdp({
-      DEV_IDP_PORT: String(idpPort),
-      DEV_IDP_ISSUER: issuer,
-      DEV_IDP_CLIENT_ID: 'gateway-test',
-      DEV_IDP_CLIENT_SECRET: 'test-secret',
-      DEV_IDP_REDIRECT_URIS: `${appUrl}/api/callback`,
-      DEV_IDP_POST_LOGOUT_REDIRECT_URIS: `${appUrl}/`,
+    stack = await startGatewayStack({
+      services: [ServiceName.ADMIN_ANALYTICS],
+      env: { SUPER_ADMIN_SUBJECT: `dev:${SUPER_ADMIN_EMAIL}` },
     });
-    const env = {
-      DATABASE_URL: db.url,
-      NATS_URL: nats.url,
-      SUPER_ADMIN_SUBJECT: `dev:${SUPER_ADMIN_EMAIL}`,
-      NODE_ENV: 'test',
-    };
-    identity = await startIdentity(env);
-    analytics = await startServiceProcess(ServiceName.ADMIN_ANALYTICS, env);
-    app = await createGatewayApp(
-      loadGatewayConfig({
-        ...env,
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
-        PUBLIC_URL: appUrl,
-        OIDC_ISSUER_URL: issuer,
-        OIDC_CLIENT_ID: 'gateway-test',
-        OIDC_CLIENT_SECRET: 'test-secret',
-        FRONTEND_DIST: '/nonexistent',
-      }),
-    );
-    await app.listen(appPort);
-    routes = adminRoutesOf(app.get(DiscoveryService));
+    routes = adminRoutesOf(stack.app.get(DiscoveryService));
 
-    for (const who of ['anonymous', 'user', 'admin', 'superAdmin'] as const) browsers[who] = new TestBrowser(appUrl);
-    await browsers.user.signIn('user@example.test', 'Uma User');
-    await browsers.admin.signIn('admin@example.test', 'Ada Admin');
-    await browsers.superAdmin.signIn(SUPER_ADMIN_EMAIL, 'Sam Super');
+    browsers.anonymous = stack.browser();
+    browsers.user = await stack.signIn('user@example.test', 'Uma User');
+    browsers.admin = await stack.signIn('admin@example.test', 'Ada Admin');
+    browsers.superAdmin = await stack.signIn(SUPER_ADMIN_EMAIL, 'Sam Super');
     const promoted = await browsers.superAdmin.json('POST', '/api/admin/promote-user', {
       userId: 'dev:admin@example.test',
       role: Role.ADMIN,
@@ -79,12 +36,7 @@ describe('admin routes × roles, enumerated from the gateway itself', () => {
   });
 
   afterAll(async () => {
-    await app?.close();
-    await analytics?.stop();
-    await identity?.stop();
-    await idp?.stop();
-    await db?.drop().catch(() => undefined);
-    await nats?.stop();
+    await stack?.stop();
   });
 
   /** One request to `route` as `who`: ids are random, bodies absent, so nothing changes. */

@@ -3,35 +3,20 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { INestApplication } from '@nestjs/common';
 import {
   ANALYSIS_STAGES,
   type AnalysisProgress,
   type AnalysisResultView,
+  type EngineInfo,
   type HttpErrorBody,
   type UploadUrlReply,
   type UploadView,
 } from '@originality/contracts';
-import {
-  type TestDatabase,
-  type TestObjectStore,
-  eventually,
-  getTestDatabase,
-  getTestObjectStore,
-} from '@originality/testing';
+import { eventually } from '@originality/testing';
 import { generateDemoCatalogue } from '@originality/music-synth';
-import { loadGatewayConfig } from '../src/config';
-import { createGatewayApp } from '../src/create-app';
-import { TestBrowser } from './support/browser';
-import {
-  ROOT,
-  type TestNatsServer,
-  freePort,
-  privateNats,
-  startDevIdp,
-  startIdentity,
-  startServiceProcess,
-} from './support/stack';
+import { type GatewayStack, startGatewayStack } from './support/gateway-stack';
+import { ROOT } from './support/stack';
+import type { TestBrowser } from './support/browser';
 
 // Renders and imports a catalogue and starts five processes: slow on a loaded two-core machine.
 jest.setTimeout(300_000);
@@ -58,16 +43,9 @@ async function readEvents(res: Response): Promise<ServerSentEvent[]> {
 }
 
 describe('gateway analysis: the core loop through HTTP (sign-in, upload, analysis services, Postgres, NATS, S3)', () => {
-  let nats: TestNatsServer;
-  let db: TestDatabase;
-  let store: TestObjectStore;
-  let idp: { stop(): Promise<void> };
-  let identity: { stop(): Promise<void> };
-  let services: { stop(): Promise<void> }[] = [];
-  let app: INestApplication;
+  let stack: GatewayStack;
   let ann: TestBrowser;
   let bob: TestBrowser;
-  let appUrl: string;
   let dir: string;
   let catalogueTitles: string[];
 
@@ -108,47 +86,18 @@ describe('gateway analysis: the core loop through HTTP (sign-in, upload, analysi
 
   beforeAll(async () => {
     const manifestPath = await renderCatalogue();
-    [nats, db, store] = await Promise.all([privateNats(), getTestDatabase(), getTestObjectStore()]);
-    const [appPort, idpPort] = [await freePort(), await freePort()];
-    appUrl = `http://localhost:${appPort}`;
-    const issuer = `http://localhost:${idpPort}`;
-    idp = await startDevIdp({
-      DEV_IDP_PORT: String(idpPort),
-      DEV_IDP_ISSUER: issuer,
-      DEV_IDP_CLIENT_ID: 'gateway-test',
-      DEV_IDP_CLIENT_SECRET: 'test-secret',
-      DEV_IDP_REDIRECT_URIS: `${appUrl}/api/callback`,
-      DEV_IDP_POST_LOGOUT_REDIRECT_URIS: `${appUrl}/`,
+    stack = await startGatewayStack({
+      services: ['upload', 'analysis'],
+      objectStore: true,
+      serviceEnv: { upload: { ENTITLEMENT_TIMEOUT_MS: '100' }, analysis: { CATALOGUE_REFRESH_SEC: '3600' } },
+      prepare: (databaseUrl) => importCatalogue(databaseUrl, manifestPath),
     });
-    const env = { DATABASE_URL: db.url, NATS_URL: nats.url, NODE_ENV: 'test' };
-    [identity] = await Promise.all([startIdentity(env), importCatalogue(db.url, manifestPath)]);
-    const serviceEnv = { ...env, ...store.env, ENTITLEMENT_TIMEOUT_MS: '100', CATALOGUE_REFRESH_SEC: '3600' };
-    services = await Promise.all(['upload', 'analysis'].map((name) => startServiceProcess(name, serviceEnv)));
-    app = await createGatewayApp(
-      loadGatewayConfig({
-        ...env,
-        ...store.env,
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
-        PUBLIC_URL: appUrl,
-        OIDC_ISSUER_URL: issuer,
-        OIDC_CLIENT_ID: 'gateway-test',
-        OIDC_CLIENT_SECRET: 'test-secret',
-        FRONTEND_DIST: '/nonexistent',
-      }),
-    );
-    await app.listen(appPort);
-    [ann, bob] = [new TestBrowser(appUrl), new TestBrowser(appUrl)];
-    await ann.signIn('ann@example.test', 'Ann Artist');
-    await bob.signIn('bob@example.test', 'Bob Builder');
+    ann = await stack.signIn('ann@example.test', 'Ann Artist');
+    bob = await stack.signIn('bob@example.test', 'Bob Builder');
   });
 
   afterAll(async () => {
-    await app?.close();
-    await Promise.all(services.map((service) => service.stop()));
-    await identity?.stop();
-    await idp?.stop();
-    await db?.drop().catch(() => undefined);
-    await Promise.all([nats?.stop(), store?.stop()]);
+    await stack?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -183,6 +132,30 @@ describe('gateway analysis: the core loop through HTTP (sign-in, upload, analysi
     expect((await ann.request(`/api/audio/uploads/${song.id}/events`)).status).toBe(204);
   });
 
+  it('tells a signed-in user the engine version and the catalogue size; refuses a signed-out one', async () => {
+    const res = await ann.json('GET', '/api/engine');
+    expect(res.status).toBe(200);
+    const info = (await res.json()) as EngineInfo;
+    expect(info).toEqual({
+      engineVersion: expect.stringMatching(/^music-analysis\/\d+\.\d+\.\d+$/),
+      catalogue: { size: 3, version: expect.any(String) },
+    });
+    // The same engine and catalogue the results name.
+    const song = await uploadSong(bob, join(dir, 'demo-002.wav'), 'Engine Check.wav');
+    const result = await eventually(
+      async () => {
+        const reply = await bob.json('GET', `/api/audio/uploads/${song.id}/result`);
+        return reply.status === 200 ? ((await reply.json()) as AnalysisResultView) : undefined;
+      },
+      { timeoutMs: 120_000, what: 'the analysis result' },
+    );
+    expect(info).toEqual({ engineVersion: result.engineVersion, catalogue: result.catalogue });
+
+    const anonymous = await stack.browser().json('GET', '/api/engine');
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ error: 'Unauthorized', code: 'UNAUTHENTICATED' });
+  });
+
   it("refuses another user's upload, a malformed id and a result that does not exist yet, as JSON", async () => {
     const song = await uploadSong(ann, join(dir, 'demo-001.wav'), 'Mine.wav');
     for (const path of [`/api/audio/uploads/${song.id}/events`, `/api/audio/uploads/${song.id}/result`]) {
@@ -195,6 +168,6 @@ describe('gateway analysis: the core loop through HTTP (sign-in, upload, analysi
       expect(res.status).toBe(404);
       expect((await res.json()) as HttpErrorBody).toMatchObject({ error: 'Upload not found.' });
     }
-    expect((await new TestBrowser(appUrl).request(`/api/audio/uploads/${song.id}/events`)).status).toBe(401);
+    expect((await stack.browser().request(`/api/audio/uploads/${song.id}/events`)).status).toBe(401);
   });
 });

@@ -1,17 +1,7 @@
-import type { INestApplication } from '@nestjs/common';
 import type { Coupon, CurrentUser, HttpErrorBody } from '@originality/contracts';
-import { type TestDatabase, getTestDatabase, signedStripeEvent } from '@originality/testing';
-import { loadGatewayConfig } from '../src/config';
-import { createGatewayApp } from '../src/create-app';
-import { TestBrowser } from './support/browser';
-import {
-  type TestNatsServer,
-  freePort,
-  privateNats,
-  startDevIdp,
-  startIdentity,
-  startServiceProcess,
-} from './support/stack';
+import { signedStripeEvent } from '@originality/testing';
+import type { TestBrowser } from './support/browser';
+import { type GatewayStack, startGatewayStack } from './support/gateway-stack';
 
 const SUPER_ADMIN_EMAIL = 'boss@example.test';
 const SUPER_ADMIN_ID = `dev:${SUPER_ADMIN_EMAIL}`;
@@ -20,19 +10,12 @@ const WEBHOOK_SECRET = 'whsec_gateway_test_secret';
 type Who = 'anonymous' | 'user' | 'admin' | 'superAdmin';
 
 describe('billing through the gateway (real sign-in, identity, billing, Postgres and NATS; no Stripe keys)', () => {
-  let nats: TestNatsServer;
-  let db: TestDatabase;
-  let idp: { stop(): Promise<void> };
-  let identity: { stop(): Promise<void> };
-  let billing: { stop(): Promise<void> };
-  let app: INestApplication;
-  let appUrl: string;
+  let stack: GatewayStack;
   const browsers = {} as Record<Who, TestBrowser>;
 
   /** A new signed-in user on Pro Monthly through TESTFREE100. */
   async function proUser(email: string): Promise<TestBrowser> {
-    const browser = new TestBrowser(appUrl);
-    await browser.signIn(email, 'Pat Pro');
+    const browser = await stack.signIn(email, 'Pat Pro');
     const res = await browser.json('POST', '/api/create-checkout-session', {
       planId: 'monthly',
       planType: 'monthly',
@@ -43,37 +26,15 @@ describe('billing through the gateway (real sign-in, identity, billing, Postgres
   }
 
   beforeAll(async () => {
-    [nats, db] = await Promise.all([privateNats(), getTestDatabase()]);
-    const [appPort, idpPort] = [await freePort(), await freePort()];
-    appUrl = `http://localhost:${appPort}`;
-    const issuer = `http://localhost:${idpPort}`;
-    idp = await startDevIdp({
-      DEV_IDP_PORT: String(idpPort),
-      DEV_IDP_ISSUER: issuer,
-      DEV_IDP_CLIENT_ID: 'gateway-test',
-      DEV_IDP_CLIENT_SECRET: 'test-secret',
-      DEV_IDP_REDIRECT_URIS: `${appUrl}/api/callback`,
-      DEV_IDP_POST_LOGOUT_REDIRECT_URIS: `${appUrl}/`,
+    stack = await startGatewayStack({
+      services: ['billing'],
+      env: { SUPER_ADMIN_SUBJECT: SUPER_ADMIN_ID },
+      serviceEnv: { billing: { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } },
     });
-    const env = { DATABASE_URL: db.url, NATS_URL: nats.url, SUPER_ADMIN_SUBJECT: SUPER_ADMIN_ID, NODE_ENV: 'test' };
-    identity = await startIdentity(env);
-    billing = await startServiceProcess('billing', { ...env, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
-    app = await createGatewayApp(
-      loadGatewayConfig({
-        ...env,
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
-        PUBLIC_URL: appUrl,
-        OIDC_ISSUER_URL: issuer,
-        OIDC_CLIENT_ID: 'gateway-test',
-        OIDC_CLIENT_SECRET: 'test-secret',
-        FRONTEND_DIST: '/nonexistent',
-      }),
-    );
-    await app.listen(appPort);
-    for (const who of ['anonymous', 'user', 'admin', 'superAdmin'] as const) browsers[who] = new TestBrowser(appUrl);
-    await browsers.user.signIn('user@example.test', 'Uma User');
-    await browsers.admin.signIn('admin@example.test', 'Ada Admin');
-    await browsers.superAdmin.signIn(SUPER_ADMIN_EMAIL, 'Sam Super');
+    browsers.anonymous = stack.browser();
+    browsers.user = await stack.signIn('user@example.test', 'Uma User');
+    browsers.admin = await stack.signIn('admin@example.test', 'Ada Admin');
+    browsers.superAdmin = await stack.signIn(SUPER_ADMIN_EMAIL, 'Sam Super');
     const promoted = await browsers.superAdmin.json('POST', '/api/admin/promote-user', {
       userId: 'dev:admin@example.test',
       role: 'admin',
@@ -83,12 +44,7 @@ describe('billing through the gateway (real sign-in, identity, billing, Postgres
   });
 
   afterAll(async () => {
-    await app?.close();
-    await billing?.stop();
-    await identity?.stop();
-    await idp?.stop();
-    await db?.drop().catch(() => undefined);
-    await nats?.stop();
+    await stack?.stop();
   });
 
   it('serves the price list to anyone', async () => {
@@ -102,8 +58,7 @@ describe('billing through the gateway (real sign-in, identity, billing, Postgres
   });
 
   it('takes a new user from Free to Pro with TESTFREE100, then schedules a switch and cancels', async () => {
-    const pro = new TestBrowser(appUrl);
-    await pro.signIn('newcomer@example.test', 'Nia New');
+    const pro = await stack.signIn('newcomer@example.test', 'Nia New');
     const before = (await (await pro.json('GET', '/api/auth/user')).json()) as CurrentUser;
     expect(before).toMatchObject({ subscriptionTier: 'free', subscriptionStatus: 'inactive' });
 
@@ -165,7 +120,7 @@ describe('billing through the gateway (real sign-in, identity, billing, Postgres
 
   describe('the Stripe webhook', () => {
     const post = (payload: string, headers: Record<string, string>) =>
-      fetch(`${appUrl}/api/stripe/webhook`, {
+      fetch(`${stack.url}/api/stripe/webhook`, {
         method: 'POST',
         body: payload,
         headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
@@ -192,8 +147,7 @@ describe('billing through the gateway (real sign-in, identity, billing, Postgres
       expect(await first.json()).toEqual({ received: true, applied: true });
       const replay = await post(event.payload, { 'stripe-signature': event.signature });
       expect(await replay.json()).toEqual({ received: true, applied: false });
-      const webhookUser = new TestBrowser(appUrl);
-      await webhookUser.signIn('webhook@example.test', 'Wes Hook');
+      const webhookUser = await stack.signIn('webhook@example.test', 'Wes Hook');
       expect(await (await webhookUser.json('GET', '/api/auth/user')).json()).toMatchObject({
         subscriptionTier: 'yearly',
         subscriptionStatus: 'active',

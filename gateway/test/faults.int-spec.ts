@@ -1,12 +1,10 @@
-import type { INestApplication } from '@nestjs/common';
 import { type DomainEvent, EVENTS_STREAM } from '@originality/contracts';
 import { type RestartableServer, eventually, restartableNats, restartablePostgres } from '@originality/testing';
 import { type NatsConnection, connect } from 'nats';
 import { Client } from 'pg';
-import { loadGatewayConfig } from '../src/config';
-import { createGatewayApp } from '../src/create-app';
-import { TestBrowser } from './support/browser';
-import { freePort, startDevIdp, startIdentity } from './support/stack';
+import type { TestBrowser } from './support/browser';
+import { type GatewayStack, startGatewayStack } from './support/gateway-stack';
+import { freePort, startIdentity } from './support/stack';
 
 /** Outages are short here; the waits only bound a test that would otherwise hang. */
 const RECOVERY = { timeoutMs: 45_000, intervalMs: 200 };
@@ -20,11 +18,8 @@ const RECOVERY = { timeoutMs: 45_000, intervalMs: 200 };
 describe('faults survived (private NATS and Postgres, identity in a child process)', () => {
   let nats: RestartableServer;
   let postgres: RestartableServer;
-  let idp: { stop(): Promise<void> };
-  let identity: { stop(): Promise<void>; kill(): Promise<void> };
-  let identityEnv: Record<string, string>;
+  let stack: GatewayStack;
   let identityUrl: string;
-  let gateway: INestApplication;
   let appUrl: string;
   let user: TestBrowser;
   let edits = 0;
@@ -52,43 +47,21 @@ describe('faults survived (private NATS and Postgres, identity in a child proces
 
   beforeAll(async () => {
     [nats, postgres] = await Promise.all([restartableNats(), restartablePostgres()]);
-    const [appPort, idpPort, identityPort] = [await freePort(), await freePort(), await freePort()];
-    appUrl = `http://localhost:${appPort}`;
+    const identityPort = await freePort();
     identityUrl = `http://127.0.0.1:${identityPort}`;
-    const issuer = `http://localhost:${idpPort}`;
-    idp = await startDevIdp({
-      DEV_IDP_PORT: String(idpPort),
-      DEV_IDP_ISSUER: issuer,
-      DEV_IDP_CLIENT_ID: 'gateway-test',
-      DEV_IDP_CLIENT_SECRET: 'test-secret',
-      DEV_IDP_REDIRECT_URIS: `${appUrl}/api/callback`,
-      DEV_IDP_POST_LOGOUT_REDIRECT_URIS: `${appUrl}/`,
+    stack = await startGatewayStack({
+      natsUrl: nats.url,
+      databaseUrl: postgres.url,
+      env: { SUPER_ADMIN_SUBJECT: 'dev:nobody' },
+      serviceEnv: { identity: { HTTP_PORT: String(identityPort) } },
     });
-    const env = { DATABASE_URL: postgres.url, NATS_URL: nats.url, SUPER_ADMIN_SUBJECT: 'dev:nobody', NODE_ENV: 'test' };
-    identityEnv = { ...env, HTTP_PORT: String(identityPort) };
-    identity = await startIdentity(identityEnv);
-    process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'silent'; // read by the logger module when the app is created
-    gateway = await createGatewayApp(
-      loadGatewayConfig({
-        ...env,
-        LOG_LEVEL: process.env.LOG_LEVEL,
-        PUBLIC_URL: appUrl,
-        OIDC_ISSUER_URL: issuer,
-        OIDC_CLIENT_ID: 'gateway-test',
-        OIDC_CLIENT_SECRET: 'test-secret',
-        FRONTEND_DIST: '/nonexistent',
-      }),
-    );
-    await gateway.listen(appPort);
-    user = new TestBrowser(appUrl);
-    await user.signIn('steady@example.test', 'Steady State');
+    appUrl = stack.url;
+    user = await stack.signIn('steady@example.test', 'Steady State');
     await expectRecovered();
   }, 120_000);
 
   afterAll(async () => {
-    await gateway?.close();
-    await identity?.stop();
-    await idp?.stop();
+    await stack?.stop();
     await postgres?.dispose();
     await nats?.dispose();
   });
@@ -121,7 +94,7 @@ describe('faults survived (private NATS and Postgres, identity in a child proces
   }, 120_000);
 
   it('serves again once a killed service is restarted, publishing what it committed but had not sent', async () => {
-    await identity.kill();
+    await stack.services.identity.kill();
     await eventually(async () => (await readiness(appUrl)) === 503, { ...RECOVERY, what: 'gateway readiness red' });
     await expectUnavailable();
     // As if identity had died between a commit and its publish: the row waits in the outbox.
@@ -131,7 +104,7 @@ describe('faults survived (private NATS and Postgres, identity in a child proces
          VALUES ('00000000-0000-4000-8000-00000000fa17', 'events.identity.fault-probe', '{}', now())`,
       ),
     );
-    identity = await startIdentity(identityEnv);
+    stack.services.identity = await startIdentity(stack.serviceEnvs.identity);
     await expectRecovered();
   }, 120_000);
 

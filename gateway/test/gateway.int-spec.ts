@@ -1,65 +1,35 @@
-import type { INestApplication } from '@nestjs/common';
 import { type HttpErrorBody, IdentitySubjects, type MaintenanceStatus } from '@originality/contracts';
-import { type TestDatabase, eventually, getTestDatabase } from '@originality/testing';
+import { eventually } from '@originality/testing';
 import { JSONCodec, connect } from 'nats';
 import { loadGatewayConfig } from '../src/config';
 import { createGatewayApp } from '../src/create-app';
 import { SESSION_COOKIE } from '../src/session/session.middleware';
 import { TestBrowser } from './support/browser';
-import { type TestNatsServer, freePort, privateNats, startDevIdp, startIdentity } from './support/stack';
+import { type GatewayStack, startGatewayStack } from './support/gateway-stack';
+import { freePort } from './support/stack';
 
 const SUPER_ADMIN_EMAIL = 'boss@example.test';
 const SUPER_ADMIN_ID = `dev:${SUPER_ADMIN_EMAIL}`;
 const PROMOTION_TARGET_EMAIL = 'target@example.test';
 
 describe('gateway (real OIDC sign-in, identity service, Postgres and NATS)', () => {
-  let nats: TestNatsServer;
-  let db: TestDatabase;
-  let idp: { stop(): Promise<void> };
-  let identity: { stop(): Promise<void> };
-  let app: INestApplication;
+  let stack: GatewayStack;
   let appUrl: string;
-  let gatewayEnv: Record<string, string>;
   const browsers = {} as Record<'anonymous' | 'user' | 'admin' | 'superAdmin', TestBrowser>;
 
   beforeAll(async () => {
-    [nats, db] = await Promise.all([privateNats(), getTestDatabase()]);
-    const [appPort, idpPort] = [await freePort(), await freePort()];
-    appUrl = `http://localhost:${appPort}`;
-    const issuer = `http://localhost:${idpPort}`;
-    idp = await startDevIdp({
-      DEV_IDP_PORT: String(idpPort),
-      DEV_IDP_ISSUER: issuer,
-      DEV_IDP_CLIENT_ID: 'gateway-test',
-      DEV_IDP_CLIENT_SECRET: 'test-secret',
-      DEV_IDP_REDIRECT_URIS: `${appUrl}/api/callback`,
-      DEV_IDP_POST_LOGOUT_REDIRECT_URIS: `${appUrl}/`,
-    });
-    const env = { DATABASE_URL: db.url, NATS_URL: nats.url, SUPER_ADMIN_SUBJECT: SUPER_ADMIN_ID, NODE_ENV: 'test' };
-    identity = await startIdentity(env);
-    process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'silent';
-    gatewayEnv = {
-      ...env,
-      LOG_LEVEL: process.env.LOG_LEVEL,
-      PUBLIC_URL: appUrl,
-      OIDC_ISSUER_URL: issuer,
-      OIDC_CLIENT_ID: 'gateway-test',
-      OIDC_CLIENT_SECRET: 'test-secret',
+    stack = await startGatewayStack({
+      env: { SUPER_ADMIN_SUBJECT: SUPER_ADMIN_ID },
       // Long enough that only the JetStream event can explain a prompt change of the flag.
-      MAINTENANCE_CACHE_SECONDS: '120',
-      FRONTEND_DIST: '/nonexistent',
-    };
-    app = await createGatewayApp(loadGatewayConfig(gatewayEnv));
-    await app.listen(appPort);
+      gatewayEnv: { MAINTENANCE_CACHE_SECONDS: '120' },
+    });
+    appUrl = stack.url;
 
-    browsers.anonymous = new TestBrowser(appUrl);
-    browsers.user = new TestBrowser(appUrl);
-    browsers.admin = new TestBrowser(appUrl);
-    browsers.superAdmin = new TestBrowser(appUrl);
-    await browsers.user.signIn('user@example.test', 'Uma User');
-    await browsers.admin.signIn('admin@example.test', 'Ada Admin');
-    await browsers.superAdmin.signIn(SUPER_ADMIN_EMAIL, 'Sam Super');
-    await new TestBrowser(appUrl).signIn(PROMOTION_TARGET_EMAIL, 'Tom Target');
+    browsers.anonymous = stack.browser();
+    browsers.user = await stack.signIn('user@example.test', 'Uma User');
+    browsers.admin = await stack.signIn('admin@example.test', 'Ada Admin');
+    browsers.superAdmin = await stack.signIn(SUPER_ADMIN_EMAIL, 'Sam Super');
+    await stack.signIn(PROMOTION_TARGET_EMAIL, 'Tom Target');
     const promoted = await browsers.superAdmin.json('POST', '/api/admin/promote-user', {
       userId: 'dev:admin@example.test',
       role: 'admin',
@@ -68,11 +38,7 @@ describe('gateway (real OIDC sign-in, identity service, Postgres and NATS)', () 
   });
 
   afterAll(async () => {
-    await app?.close();
-    await identity?.stop();
-    await idp?.stop();
-    await db?.drop().catch(() => undefined);
-    await nats?.stop();
+    await stack?.stop();
   });
 
   describe('sign-in', () => {
@@ -227,7 +193,7 @@ describe('gateway (real OIDC sign-in, identity service, Postgres and NATS)', () 
     });
 
     it('follows a change made elsewhere through the identity event', async () => {
-      const nc = await connect({ servers: nats.url });
+      const nc = await connect({ servers: stack.nats.url });
       const codec = JSONCodec();
       const caller = { userId: SUPER_ADMIN_ID, email: SUPER_ADMIN_EMAIL, roles: ['super_admin'], isSuperAdmin: true };
       try {
@@ -327,7 +293,7 @@ describe('gateway (real OIDC sign-in, identity service, Postgres and NATS)', () 
     async function limitedGateway(limits: { RATE_LIMIT_PER_IP: string; RATE_LIMIT_PER_USER: string }) {
       const port = await freePort();
       const limited = await createGatewayApp(
-        loadGatewayConfig({ ...gatewayEnv, ...limits, PUBLIC_URL: `http://localhost:${port}` }),
+        loadGatewayConfig({ ...stack.gatewayEnv, ...limits, PUBLIC_URL: `http://localhost:${port}` }),
       );
       await limited.listen(port);
       return { app: limited, url: `http://localhost:${port}` };

@@ -9,7 +9,6 @@ import {
   freePort,
   privateNats,
   startDevIdp,
-  startIdentity,
   startServiceProcess,
 } from './stack';
 
@@ -26,6 +25,12 @@ export interface GatewayStackOptions {
   gatewayEnv?: Record<string, string>;
   /** Runs once the database exists, before the services start (e.g. importing a catalogue). */
   prepare?: (databaseUrl: string) => Promise<void>;
+  /**
+   * A NATS server or Postgres the suite owns itself (fault tests restart them): used instead of a
+   * private one, and left running when the stack stops.
+   */
+  natsUrl?: string;
+  databaseUrl?: string;
 }
 
 /** The gateway in this process, in front of the real identity provider, identity and the chosen services. */
@@ -38,6 +43,9 @@ export interface GatewayStack {
   store?: TestObjectStore;
   /** The settings the gateway was started with (fault tests restart it with the same). */
   gatewayEnv: Record<string, string>;
+  /** The settings each service was started with, by name (identity included), to start one again. */
+  serviceEnvs: Record<string, Record<string, string>>;
+  /** Every service process by name, identity included. */
   services: Record<string, ServiceProcess>;
   /** A new cookie jar, signed out. */
   browser(): TestBrowser;
@@ -50,16 +58,25 @@ const CLIENT = { id: 'gateway-test', secret: 'test-secret' };
 
 /** Starts a whole gateway stack for one suite; every suite of the gateway builds on this one set-up. */
 export async function startGatewayStack(options: GatewayStackOptions = {}): Promise<GatewayStack> {
+  // The gateway runs in this process; its logger reads LOG_LEVEL from here when the app is created.
+  process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'silent';
   const [nats, db, store] = await Promise.all([
-    privateNats(),
-    getTestDatabase(),
+    options.natsUrl ? borrowed(options.natsUrl) : privateNats(),
+    options.databaseUrl ? borrowed(options.databaseUrl) : getTestDatabase(),
     options.objectStore ? getTestObjectStore() : Promise.resolve(undefined),
   ]);
   const [appPort, idpPort] = [await freePort(), await freePort()];
   const url = `http://localhost:${appPort}`;
   const issuer = `http://localhost:${idpPort}`;
   const running: { stop(): Promise<void> }[] = [];
-  const stack = { url, db, nats, store, services: {} as Record<string, ServiceProcess> };
+  const stack = {
+    url,
+    db,
+    nats,
+    store,
+    services: {} as Record<string, ServiceProcess>,
+    serviceEnvs: {} as Record<string, Record<string, string>>,
+  };
 
   const stopAll = async (app?: INestApplication) => {
     await app?.close();
@@ -80,13 +97,15 @@ export async function startGatewayStack(options: GatewayStackOptions = {}): Prom
       }),
     );
     const env = { DATABASE_URL: db.url, NATS_URL: nats.url, NODE_ENV: 'test', ...store?.env, ...options.env };
-    const [identity] = await Promise.all([startIdentity(env), options.prepare?.(db.url)]);
-    running.push(identity);
-    const services = await Promise.all(
-      (options.services ?? []).map((name) => startServiceProcess(name, { ...env, ...options.serviceEnv?.[name] })),
-    );
-    (options.services ?? []).forEach((name, i) => (stack.services[name] = services[i]));
-    running.push(...services);
+    for (const name of ['identity', ...(options.services ?? [])])
+      stack.serviceEnvs[name] = { ...env, ...options.serviceEnv?.[name] };
+    const start = async (name: string) => {
+      const service = await startServiceProcess(name, stack.serviceEnvs[name]);
+      running.push({ stop: () => stack.services[name].stop() }); // the current process, should a test restart it
+      stack.services[name] = service;
+    };
+    await Promise.all([start('identity'), options.prepare?.(db.url)]);
+    await Promise.all((options.services ?? []).map(start));
 
     const gatewayEnv = {
       ...env,
@@ -116,4 +135,9 @@ export async function startGatewayStack(options: GatewayStackOptions = {}): Prom
     await stopAll();
     throw error;
   }
+}
+
+/** A server the suite owns: the stack uses it and leaves it be. */
+async function borrowed(url: string): Promise<TestNatsServer & TestDatabase> {
+  return { url, stop: async () => undefined, drop: async () => undefined };
 }

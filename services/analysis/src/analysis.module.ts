@@ -8,6 +8,7 @@ import { CatalogueService } from './catalogue/catalogue.service';
 import { CATALOGUE_ENTITIES } from './catalogue/entities';
 import { InProcessAnalyser } from './catalogue/track-analyser';
 import { ANALYSIS_CONFIG, loadAnalysisConfig } from './config';
+import { EngineInfoHandlers } from './engine-info/engine-info.handlers';
 import { analysisJobQueueProvider } from './jobs/analysis-job-queue';
 import { AnalysisRunEntity } from './jobs/analysis-run.entity';
 import { AnalysisRuns } from './jobs/analysis-runs';
@@ -31,7 +32,7 @@ import { ANALYSIS_SCHEMA } from './schema';
       migrations: ANALYSIS_MIGRATIONS,
     }),
   ],
-  controllers: [ResultsHandlers],
+  controllers: [ResultsHandlers, EngineInfoHandlers],
   providers: [
     { provide: ANALYSIS_CONFIG, useFactory: () => loadAnalysisConfig() },
     {

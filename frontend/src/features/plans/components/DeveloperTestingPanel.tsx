@@ -1,9 +1,10 @@
-import type { CurrentUser } from '@originality/contracts';
+import type { CurrentUser, EngineInfo } from '@originality/contracts';
 import { Button, Card, Descriptions } from 'antd';
 import { useState } from 'react';
 import { TIMINGS } from '../../../lib/timings';
 import { toast } from '../../../lib/toast';
 import { useCreateTestCoupon } from '../api/create-test-coupon';
+import { useEngineInfo } from '../api/get-engine-info';
 import { usePricing } from '../api/get-pricing';
 
 type TestCouponState = 'idle' | 'creating' | 'created';
@@ -20,7 +21,9 @@ export function DeveloperTestingPanel({ user }: { user: CurrentUser }) {
   const create = useCreateTestCoupon();
   const [state, setState] = useState<TestCouponState>('idle');
   const environment = pricing.data?.environment;
-  if (!environment || environment === 'production') return null;
+  const shown = !!environment && environment !== 'production';
+  const engine = useEngineInfo(shown);
+  if (!shown) return null;
 
   const createCoupon = () => {
     setState('creating');
@@ -58,7 +61,19 @@ export function DeveloperTestingPanel({ user }: { user: CurrentUser }) {
       <Descriptions column={1} size="small" title="Debug info">
         <Descriptions.Item label="User id">{user.id}</Descriptions.Item>
         <Descriptions.Item label="Environment">{environment}</Descriptions.Item>
+        <Descriptions.Item label="Engine version">
+          {engineField(engine, (info) => info.engineVersion)}
+        </Descriptions.Item>
+        <Descriptions.Item label="Catalogue size">
+          {engineField(engine, (info) => `${info.catalogue.size.toLocaleString('en-US')} tracks`)}
+        </Descriptions.Item>
       </Descriptions>
     </Card>
   );
+}
+
+/** One engine fact, or why it is missing (the analysis service may be down while the rest works). */
+function engineField(engine: ReturnType<typeof useEngineInfo>, read: (info: EngineInfo) => string): string {
+  if (engine.data) return read(engine.data);
+  return engine.isError ? 'unavailable' : 'loading…';
 }

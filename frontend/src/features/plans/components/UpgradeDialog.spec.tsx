@@ -108,4 +108,26 @@ describe('upgrade dialog', () => {
     expect(await screen.findByText('Payment Error')).toBeInTheDocument();
     expect(screen.getByText('Payments are not configured on this server')).toBeInTheDocument();
   });
+
+  it("says 'Failed to create checkout session' for a refusal without text and 'Invalid response from server' for an empty success", async () => {
+    let answer = { status: 500, body: '' as unknown };
+    fakeServer({
+      'GET /api/auth/user': { body: aUser() },
+      'GET /api/maintenance-status': maintenanceOff,
+      'GET /api/subscription/pricing': pricing,
+      'POST /api/create-checkout-session': () => answer,
+    });
+    renderApp('/profile');
+    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade Now' }));
+    const dialog = await screen.findByRole('dialog');
+    const yearly = await within(dialog).findByRole('button', { name: 'Choose Pro Yearly' });
+    fireEvent.click(yearly);
+    expect(await screen.findByText('Failed to create checkout session')).toBeInTheDocument();
+    expect(screen.getByText('Payment Error')).toBeInTheDocument();
+
+    answer = { status: 200, body: { success: true } };
+    await waitFor(() => expect(yearly).toBeEnabled());
+    fireEvent.click(yearly);
+    expect(await screen.findByText('Invalid response from server')).toBeInTheDocument();
+  });
 });

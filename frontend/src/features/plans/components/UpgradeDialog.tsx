@@ -2,6 +2,7 @@ import type { CurrentUser, Plan } from '@originality/contracts';
 import { Alert, Button, Input, Modal, Space, Spin } from 'antd';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../../lib/api-client';
 import { toastFailure } from '../../../lib/global-errors';
 import { browser } from '../../../lib/navigation';
 import { TIMINGS } from '../../../lib/timings';
@@ -23,6 +24,8 @@ export interface UpgradeDialogProps {
 }
 
 const PAYMENT_ERROR_FALLBACK = 'Failed to start subscription. Please try again.';
+/** Spec §8: what a refused checkout says when the server gave no error text. */
+const CHECKOUT_REFUSED = 'Failed to create checkout session';
 
 /** Spec §2 usage line: what the user's plan allows each month. */
 function UsageLine({ user }: { user: CurrentUser | null }) {
@@ -83,7 +86,8 @@ export function UpgradeDialog({ open, user, initialPlan, initialCoupon, onClose 
               toast({ title: 'Payment Error', description: outcome.message, variant: 'destructive' });
             }
           },
-          onError: (error) => toastFailure('Payment Error', error, PAYMENT_ERROR_FALLBACK),
+          onError: (error) =>
+            toastFailure('Payment Error', error, error instanceof ApiError ? CHECKOUT_REFUSED : PAYMENT_ERROR_FALLBACK),
         },
       );
     },
