@@ -16,6 +16,7 @@ import { IdentityReadiness, SessionStoreReadiness } from './health/readiness';
 import { IdentityModule } from './identity/identity.module';
 import { MaintenanceGuard } from './maintenance/maintenance.guard';
 import { MaintenanceModule } from './maintenance/maintenance.module';
+import { ReportsModule } from './reports/reports.module';
 import { rateLimits } from './security/throttling';
 import { SessionModule } from './session/session.module';
 import { UploadsModule } from './uploads/uploads.module';
@@ -62,6 +63,7 @@ export class GatewayModule {
         DiscoveryModule,
         AdminAnalyticsGatewayModule,
         GatewayBillingModule,
+        ReportsModule,
       ],
       providers: [
         PermissionTableCheck,
