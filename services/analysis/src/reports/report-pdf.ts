@@ -95,8 +95,10 @@ class ReportPages {
     this.verification();
   }
 
-  private text(text: string, options: PDFKit.Mixins.TextOptions = {}) {
-    this.doc.text(pdfSafe(text), { width: this.width, ...options });
+  /** A paragraph; `indent` shifts every line of it, not only the first. */
+  private text(text: string, { indent = 0 }: { indent?: number } = {}) {
+    this.doc.text(pdfSafe(text), MARGIN + indent, this.doc.y, { width: this.width - indent });
+    this.doc.x = MARGIN;
   }
 
   private heading(text: string) {
