@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { Client } from 'pg';
 import {
   type AnalysisReport,
   type HttpErrorBody,
@@ -210,5 +211,28 @@ describe('reports through the gateway (sign-in, upload, analysis, billing, Postg
       'VALIDATION',
     );
     expect((await stack.browser().request(`/api/audio/uploads/${edit.id}/diff/${proSong.id}`)).status).toBe(401);
+  });
+
+  it("forgets a deleted upload's file digest, while its issued report still verifies", async () => {
+    const report = (await (await pro.request(`/api/audio/uploads/${proSong.id}/report.json`)).json()) as AnalysisReport;
+    const digests = async () => {
+      const db = new Client({ connectionString: stack.db.url });
+      await db.connect();
+      try {
+        const { rows } = await db.query('SELECT 1 FROM analysis.song_digests WHERE upload_id = $1', [proSong.id]);
+        return rows.length;
+      } finally {
+        await db.end();
+      }
+    };
+    expect(await digests()).toBe(1);
+    expect((await pro.json('DELETE', `/api/audio/uploads/${proSong.id}`)).status).toBe(204);
+    await eventually(async () => (await digests()) === 0, { timeoutMs: 30_000, what: 'the digest to be forgotten' });
+    const verified = await stack.browser().request(`/api/reports/${report.verification.id}/verify`);
+    expect(verified.status).toBe(200);
+    expect(await verified.json()).toMatchObject({ sha256: sha256(proBytes) });
+    expect((await errorOf(await pro.request(`/api/audio/uploads/${proSong.id}/report.json`), 404)).code).toBe(
+      'NOT_FOUND',
+    );
   });
 });
