@@ -27,7 +27,13 @@ function anInput(overrides: Partial<ReportInput> = {}): ReportInput {
 
 describe('buildReport', () => {
   it('carries the file, times, versions, scores, every match and the waveform regions', () => {
-    const weaker = aTrackMatch({ referenceId: 'ref-2', title: 'Second', similarity: 61, dimensions: [] });
+    // A dimension at 0% carries the engine's best guess of a segment: not a matched region.
+    const weaker = aTrackMatch({
+      referenceId: 'ref-2',
+      title: 'Second',
+      similarity: 61,
+      dimensions: [aDimension({ dimension: 'harmony', similarity: 0 })],
+    });
     const report = buildReport(
       anInput({
         analysis: {
@@ -74,7 +80,11 @@ describe('buildReport', () => {
 
 describe('renderReportPdf', () => {
   it('writes a PDF whose text a person can read: title, score meaning, sub-scores, matches, verification', async () => {
-    const pdf = await renderReportPdf(buildReport(anInput()), { compress: false });
+    const unlike = aDimension({ dimension: 'harmony', similarity: 0, explanation: 'Harmony: no match.' });
+    const results = aResult({ allMatches: [aTrackMatch({ dimensions: [aDimension(), unlike] })] });
+    const pdf = await renderReportPdf(buildReport(anInput({ analysis: { ...anInput().analysis, results } })), {
+      compress: false,
+    });
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = pdfText(pdf);
     for (const expected of [
@@ -91,9 +101,11 @@ describe('renderReportPdf', () => {
       'Verification id',
       '0123456789abcdef0123456789abcdef',
       'Verify this report',
+      'No resemblance in: harmony.',
       SHA,
     ])
       expect(text.replace(/\n/g, ' ')).toContain(expected);
+    expect(text).not.toContain('Harmony: no match.');
   });
 
   it('says so when nothing matched, and compresses by default', async () => {

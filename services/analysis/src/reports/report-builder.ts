@@ -53,16 +53,18 @@ export function buildReport({ verification, upload, file, analysis }: ReportInpu
   };
 }
 
-/** Every matched range of the upload, for each track and dimension. */
+/** Every matched range of the upload, for each track and each dimension that resembles it at all. */
 function regionsOf(matches: TrackMatch[]): WaveformRegion[] {
   return matches.flatMap((match) =>
-    match.dimensions.flatMap((dimension) =>
-      dimension.segments.map((segment) => ({
-        start: segment.query.start,
-        end: segment.query.end,
-        dimension: dimension.dimension,
-        track: match.title,
-      })),
-    ),
+    match.dimensions
+      .filter((dimension) => dimension.similarity > 0)
+      .flatMap((dimension) =>
+        dimension.segments.map((segment) => ({
+          start: segment.query.start,
+          end: segment.query.end,
+          dimension: dimension.dimension,
+          track: match.title,
+        })),
+      ),
   );
 }

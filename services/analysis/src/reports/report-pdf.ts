@@ -21,7 +21,11 @@ const INK = '#1f1f1f';
 const MUTED = '#595959';
 const RULE = '#d9d9d9';
 const MARGIN = 50;
-const WAVEFORM_HEIGHT = 70;
+const WAVEFORM_HEIGHT = 60;
+const LANE_LABEL_WIDTH = 90;
+const LANE_HEIGHT = 7;
+const LANE_STEP = 11;
+const MATCH_SHADE = '#ffe7ba';
 
 /**
  * The standard PDF fonts know only the Windows-1252 characters: the engine's minus sign and arrows are written
@@ -196,62 +200,61 @@ class ReportPages {
     }
   }
 
-  /** The song's loudness over time as vector bars, with the matched ranges laid over it in their dimension's colour. */
+  /**
+   * The song's loudness over time as vector bars, the matched time ranges shaded on it, and below it one lane per
+   * dimension with that dimension's ranges in its colour (overlapping dimensions stay readable).
+   */
   private waveform() {
     const { peaks, durationSec, regions } = this.report.waveform;
     this.heading('Where the matches are');
     this.text(
-      'The shape below is the loudness of the song from start to end. Coloured bands mark the passages that ' +
-        'match a published track, one colour per dimension.',
+      'The shape below is the loudness of the song from start to end; shaded parts match a published track. ' +
+        'The lanes under it show which dimension matches where.',
     );
     this.doc.moveDown(0.5);
-    this.ensureRoom(WAVEFORM_HEIGHT + 50);
+    const dimensions = (Object.keys(DIMENSION_LABELS) as MatchDimension[]).filter((d) =>
+      regions.some((r) => r.dimension === d),
+    );
+    this.ensureRoom(WAVEFORM_HEIGHT + 30 + dimensions.length * LANE_STEP);
     const top = this.doc.y;
+    const plotX = MARGIN + LANE_LABEL_WIDTH;
+    const plotWidth = this.width - LANE_LABEL_WIDTH;
+    const xOf = (sec: number) => plotX + (plotWidth * Math.max(0, Math.min(durationSec, sec))) / (durationSec || 1);
+    const widthOf = (start: number, end: number) => Math.max(1, xOf(end) - xOf(start));
+
+    for (const region of regions)
+      this.doc.rect(xOf(region.start), top, widthOf(region.start, region.end), WAVEFORM_HEIGHT);
+    if (regions.length > 0) this.doc.fillColor(MATCH_SHADE).fill();
     const middle = top + WAVEFORM_HEIGHT / 2;
-    const xOf = (sec: number) => MARGIN + (this.width * Math.max(0, Math.min(durationSec, sec))) / (durationSec || 1);
-    for (const region of regions) {
-      const x = xOf(region.start);
-      this.doc
-        .rect(x, top, Math.max(1, xOf(region.end) - x), WAVEFORM_HEIGHT)
-        .fillOpacity(0.25)
-        .fillColor(DIMENSION_COLOURS[region.dimension])
-        .fill();
-    }
-    this.doc.fillOpacity(1);
-    const step = this.width / Math.max(1, peaks.length);
+    const step = plotWidth / Math.max(1, peaks.length);
     peaks.forEach((peak, i) => {
       const half = Math.max(0.3, (peak * WAVEFORM_HEIGHT) / 2);
-      this.doc.rect(MARGIN + i * step, middle - half, Math.max(0.5, step * 0.7), 2 * half);
+      this.doc.rect(plotX + i * step, middle - half, Math.max(0.5, step * 0.7), 2 * half);
     });
-    this.doc.fillColor('#434343').fill();
-    this.doc.moveTo(MARGIN, top + WAVEFORM_HEIGHT).lineTo(MARGIN + this.width, top + WAVEFORM_HEIGHT);
-    this.doc.strokeColor(RULE).lineWidth(0.5).stroke();
+    if (peaks.length > 0) this.doc.fillColor('#434343').fill();
     this.doc.font('Helvetica').fontSize(8).fillColor(MUTED);
-    this.doc.text('0:00', MARGIN, top + WAVEFORM_HEIGHT + 3, { width: 60 });
-    this.doc.text(clock(durationSec), MARGIN + this.width - 60, top + WAVEFORM_HEIGHT + 3, {
-      width: 60,
-      align: 'right',
-    });
-    this.legend(top + WAVEFORM_HEIGHT + 16);
-  }
+    this.doc.text('Loudness', MARGIN, middle - 4, { width: LANE_LABEL_WIDTH - 6, lineBreak: false });
 
-  private legend(y: number) {
-    const shown = [...new Set(this.report.waveform.regions.map((r) => r.dimension))];
-    let x = MARGIN;
-    this.doc.fontSize(8);
-    for (const dimension of shown) {
+    let y = top + WAVEFORM_HEIGHT + 4;
+    for (const dimension of dimensions) {
       this.doc
-        .rect(x, y + 1, 8, 8)
-        .fillColor(DIMENSION_COLOURS[dimension])
+        .fillColor(INK)
+        .text(DIMENSION_LABELS[dimension], MARGIN, y, { width: LANE_LABEL_WIDTH - 6, lineBreak: false });
+      this.doc
+        .rect(plotX, y + 1, plotWidth, LANE_HEIGHT)
+        .fillColor('#f0f0f0')
         .fill();
-      const label = DIMENSION_LABELS[dimension];
-      this.doc.fillColor(INK).text(label, x + 11, y, { lineBreak: false });
-      x += 20 + this.doc.widthOfString(label);
+      for (const region of regions.filter((r) => r.dimension === dimension))
+        this.doc.rect(xOf(region.start), y + 1, widthOf(region.start, region.end), LANE_HEIGHT);
+      this.doc.fillColor(DIMENSION_COLOURS[dimension]).fill();
+      y += LANE_STEP;
     }
+    this.doc.fillColor(MUTED).text('0:00', plotX, y, { width: 60, lineBreak: false });
+    this.doc.text(clock(durationSec), plotX + plotWidth - 60, y, { width: 60, align: 'right', lineBreak: false });
     this.doc.x = MARGIN;
-    this.doc.y = y + 16;
-    if (shown.length === 0) this.text('No passage matched a reference track.');
-    this.doc.fontSize(10);
+    this.doc.y = y + 14;
+    this.doc.fontSize(10).fillColor(INK);
+    if (dimensions.length === 0) this.text('No passage of the song matched a reference track.');
   }
 
   private matches() {
@@ -275,7 +278,9 @@ class ReportPages {
     const where = [match.platform, match.releaseYear].filter(Boolean).join(', ');
     this.text(`${n}. "${match.title}" by ${match.artist}${where ? ` (${where})` : ''}: ${match.similarity}% similar`);
     this.doc.font('Helvetica').fontSize(10);
-    for (const dimension of match.dimensions) {
+    // A dimension at 0% has nothing to explain: one line names them all.
+    const unlike = match.dimensions.filter((d) => d.similarity <= 0).map((d) => DIMENSION_LABELS[d.dimension]);
+    for (const dimension of match.dimensions.filter((d) => d.similarity > 0)) {
       this.ensureRoom(50);
       this.doc.moveDown(0.3).font('Helvetica-Bold');
       this.text(`${DIMENSION_LABELS[dimension.dimension]}: ${dimension.similarity}% similar`, { indent: 12 });
@@ -289,6 +294,10 @@ class ReportPages {
             `(about ${dimension.chance.inCatalogue.toPrecision(2)} such tracks expected in the whole catalogue).`,
           { indent: 12 },
         );
+    }
+    if (unlike.length > 0) {
+      this.doc.moveDown(0.3);
+      this.text(`No resemblance in: ${unlike.join(', ').toLowerCase()}.`, { indent: 12 });
     }
   }
 
