@@ -19,7 +19,6 @@ const DIMENSION_COLOURS: Record<MatchDimension, string> = {
 };
 const INK = '#1f1f1f';
 const MUTED = '#595959';
-const RULE = '#d9d9d9';
 const MARGIN = 50;
 const WAVEFORM_HEIGHT = 60;
 const LANE_LABEL_WIDTH = 90;
