@@ -19,37 +19,39 @@ export function ReportActions({ uploadId }: { uploadId: string }) {
   const openUpgrade = useUpgradeDialog();
   const pro = user ? canDownloadReports(user) : false;
   return (
-    <Card title="Download report" className="report-actions">
-      {pro ? (
-        <>
-          <p className="muted">
-            A report with the song&apos;s SHA-256, every score and match, and a verification id anyone can check.
-          </p>
-          <Space wrap>
-            <Button icon={<DownloadOutlined />} href={reportUrl(uploadId, 'pdf')} download>
-              PDF report
+    <>
+      <Card title="Download report" className="report-actions">
+        {pro ? (
+          <>
+            <p className="muted">
+              A report with the song&apos;s SHA-256, every score and match, and a verification id anyone can check.
+            </p>
+            <Space wrap>
+              <Button icon={<DownloadOutlined />} href={reportUrl(uploadId, 'pdf')} download>
+                PDF report
+              </Button>
+              <Button icon={<DownloadOutlined />} href={reportUrl(uploadId, 'json')} download>
+                JSON report
+              </Button>
+            </Space>
+          </>
+        ) : (
+          <div className="report-actions__upgrade">
+            <p>
+              <LockOutlined /> Reports are a Pro feature: a PDF and JSON with the song&apos;s SHA-256, every score and
+              match, and a verification id a distributor can check.
+            </p>
+            <Button type="primary" onClick={() => openUpgrade()}>
+              Upgrade to Pro
             </Button>
-            <Button icon={<DownloadOutlined />} href={reportUrl(uploadId, 'json')} download>
-              JSON report
-            </Button>
-          </Space>
-        </>
-      ) : (
-        <div className="report-actions__upgrade">
-          <p>
-            <LockOutlined /> Reports are a Pro feature: a PDF and JSON with the song&apos;s SHA-256, every score and
-            match, and a verification id a distributor can check.
-          </p>
-          <Button type="primary" onClick={() => openUpgrade()}>
-            Upgrade to Pro
-          </Button>
-        </div>
-      )}
+          </div>
+        )}
+      </Card>
       <p className="report-actions__compare">
         <Link to={comparePath(uploadId)}>
           <DiffOutlined /> Compare with an earlier version
         </Link>
       </p>
-    </Card>
+    </>
   );
 }
