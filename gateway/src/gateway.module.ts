@@ -17,6 +17,7 @@ import { IdentityReadiness, SessionStoreReadiness } from './health/readiness';
 import { IdentityModule } from './identity/identity.module';
 import { MaintenanceGuard } from './maintenance/maintenance.guard';
 import { MaintenanceModule } from './maintenance/maintenance.module';
+import { ReportsModule } from './reports/reports.module';
 import { rateLimits } from './security/throttling';
 import { SessionModule } from './session/session.module';
 import { UploadsModule } from './uploads/uploads.module';
@@ -64,6 +65,7 @@ export class GatewayModule {
         AdminAnalyticsGatewayModule,
         GatewayBillingModule,
         EngineInfoModule,
+        ReportsModule,
       ],
       providers: [
         PermissionTableCheck,

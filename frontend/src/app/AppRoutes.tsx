@@ -7,7 +7,16 @@ import { LandingPage } from '../features/landing';
 import { MaintenancePage, useMaintenanceStatus } from '../features/maintenance';
 import { UpgradeDialogProvider } from '../features/plans';
 import type { Access } from '../lib/access';
-import { AdminArea, HisaraiPage, HomePage, NotFoundPage, ProfilePage, SignedInLayout, TermsPage } from './lazy-pages';
+import {
+  AdminArea,
+  HisaraiPage,
+  HomePage,
+  NotFoundPage,
+  ProfilePage,
+  SignedInLayout,
+  TermsPage,
+  VersionDiffPage,
+} from './lazy-pages';
 
 /** The path that always answers, maintenance or not (spec §2). */
 export const MAINTENANCE_BYPASS_PATH = '/hisarai';
@@ -24,6 +33,7 @@ function signedInRoutes(user: CurrentUser, access: Access) {
       <Route path="/login" element={<Navigate to="/" replace />} />
       <Route path="/profile" element={inLayout(<ProfilePage user={user} access={access} />)} />
       <Route path="/admin/*" element={inLayout(<AdminArea access={access} />)} />
+      <Route path="/compare/:uploadId" element={inLayout(<VersionDiffPage />)} />
     </>
   );
 }

@@ -13,3 +13,4 @@ export const AdminArea = lazy(() => import('./AdminArea').then((m) => ({ default
 export const TermsPage = lazy(() => import('../features/info').then((m) => ({ default: m.TermsPage })));
 export const HisaraiPage = lazy(() => import('../features/info').then((m) => ({ default: m.HisaraiPage })));
 export const NotFoundPage = lazy(() => import('../features/info').then((m) => ({ default: m.NotFoundPage })));
+export const VersionDiffPage = lazy(() => import('../features/results').then((m) => ({ default: m.VersionDiffPage })));

@@ -9,3 +9,4 @@ export * from './upload';
 export * from './admin-analytics';
 export * from './billing';
 export * from './engine-info';
+export * from './reports';

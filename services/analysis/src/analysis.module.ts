@@ -15,6 +15,7 @@ import { AnalysisRuns } from './jobs/analysis-runs';
 import { AnalysisWorker } from './jobs/analysis-worker';
 import { JobIntake } from './jobs/job-intake';
 import { ANALYSIS_MIGRATIONS } from './migrations';
+import { REPORTS_PART } from './reports/reports.providers';
 import { ResultsHandlers } from './results/results.handlers';
 import { ResultsService } from './results/results.service';
 import { ANALYSIS_SCHEMA } from './schema';
@@ -28,11 +29,11 @@ import { ANALYSIS_SCHEMA } from './schema';
     PlatformServiceModule.forRoot({
       name: ServiceName.ANALYSIS,
       schema: ANALYSIS_SCHEMA,
-      entities: [...CATALOGUE_ENTITIES, AnalysisRunEntity],
+      entities: [...CATALOGUE_ENTITIES, AnalysisRunEntity, ...REPORTS_PART.entities],
       migrations: ANALYSIS_MIGRATIONS,
     }),
   ],
-  controllers: [ResultsHandlers, EngineInfoHandlers],
+  controllers: [ResultsHandlers, EngineInfoHandlers, ...REPORTS_PART.controllers],
   providers: [
     { provide: ANALYSIS_CONFIG, useFactory: () => loadAnalysisConfig() },
     {
@@ -53,6 +54,7 @@ import { ANALYSIS_SCHEMA } from './schema';
     JobIntake,
     AnalysisWorker,
     ResultsService,
+    ...REPORTS_PART.providers,
   ],
   exports: [CatalogueService],
 })

@@ -1,2 +1,3 @@
 import './results.css';
 export { ResultsView } from './components/ResultsView';
+export { VersionDiffPage } from './components/VersionDiffPage';

@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAnalysisResult } from '../api/get-result';
 import { CataloguePanel } from './CataloguePanel';
 import { OriginalityRing } from './OriginalityRing';
+import { ReportActions } from './ReportActions';
 import { SimilarTracks } from './SimilarTracks';
 import { SubScores } from './SubScores';
 
@@ -44,6 +45,7 @@ export function ResultsView({ uploadId, onBack }: { uploadId: string; onBack(): 
           </Card>
           <SimilarTracks result={result.data} />
           <CataloguePanel result={result.data} />
+          <ReportActions uploadId={uploadId} />
         </>
       )}
     </div>
