@@ -1,21 +1,18 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import {
   ANALYSIS_STAGES,
   type AnalysisProgress,
   type AnalysisResultView,
   type EngineInfo,
   type HttpErrorBody,
-  type UploadUrlReply,
   type UploadView,
 } from '@originality/contracts';
 import { eventually } from '@originality/testing';
 import { generateDemoCatalogue } from '@originality/music-synth';
 import { type GatewayStack, startGatewayStack } from './support/gateway-stack';
-import { ROOT } from './support/stack';
+import { importCatalogue, uploadSong } from './support/songs';
 import type { TestBrowser } from './support/browser';
 
 // Renders and imports a catalogue and starts five processes: slow on a loaded two-core machine.
@@ -49,39 +46,12 @@ describe('gateway analysis: the core loop through HTTP (sign-in, upload, analysi
   let dir: string;
   let catalogueTitles: string[];
 
-  /** What the SPA does: a URL, the PUT straight to storage, then create. */
-  async function uploadSong(browser: TestBrowser, file: string, name: string): Promise<UploadView> {
-    const body = readFileSync(file);
-    const urlReply = (await (await browser.json('POST', '/api/audio/upload')).json()) as UploadUrlReply;
-    const put = await fetch(urlReply.uploadURL, { method: 'PUT', body, headers: { 'Content-Type': 'audio/wav' } });
-    expect(put.status).toBe(200);
-    const res = await browser.json('POST', '/api/audio/create', {
-      filename: name,
-      originalFilename: name,
-      fileSize: body.length,
-      mimeType: 'audio/wav',
-      objectPath: urlReply.objectPath,
-      duration: null,
-    });
-    expect(res.status).toBe(201);
-    return (await res.json()) as UploadView;
-  }
-
   /** Three demo songs, rendered here (this blocks the event loop: nothing else may be starting meanwhile). */
   async function renderCatalogue(): Promise<string> {
     dir = mkdtempSync(join(tmpdir(), 'gateway-analysis-'));
     const demo = await generateDemoCatalogue(dir, { count: 3, seconds: 20, seed: 'gateway-analysis' });
     catalogueTitles = demo.entries.map((e) => e.title);
     return demo.manifestPath;
-  }
-
-  /** Imported as an operator would: through the analysis CLI. */
-  async function importCatalogue(databaseUrl: string, manifestPath: string): Promise<void> {
-    await promisify(execFile)(
-      process.execPath,
-      ['tools/run-ts.mjs', 'services/analysis/src/cli/main.ts', 'catalog', 'import', manifestPath],
-      { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl } },
-    );
   }
 
   beforeAll(async () => {
@@ -102,7 +72,7 @@ describe('gateway analysis: the core loop through HTTP (sign-in, upload, analysi
   });
 
   it('streams the progress of an upload to its owner, ending with completed; then serves the result', async () => {
-    const song = await uploadSong(ann, join(dir, 'demo-003.wav'), 'Copied Song.wav');
+    const song = await uploadSong(ann, readFileSync(join(dir, 'demo-003.wav')), 'Copied Song.wav');
     const stream = await ann.request(`/api/audio/uploads/${song.id}/events`, {
       headers: { accept: 'text/event-stream' },
     });
@@ -141,7 +111,7 @@ describe('gateway analysis: the core loop through HTTP (sign-in, upload, analysi
       catalogue: { size: 3, version: expect.any(String) },
     });
     // The same engine and catalogue the results name.
-    const song = await uploadSong(bob, join(dir, 'demo-002.wav'), 'Engine Check.wav');
+    const song = await uploadSong(bob, readFileSync(join(dir, 'demo-002.wav')), 'Engine Check.wav');
     const result = await eventually(
       async () => {
         const reply = await bob.json('GET', `/api/audio/uploads/${song.id}/result`);
@@ -157,7 +127,7 @@ describe('gateway analysis: the core loop through HTTP (sign-in, upload, analysi
   });
 
   it("refuses another user's upload, a malformed id and a result that does not exist yet, as JSON", async () => {
-    const song = await uploadSong(ann, join(dir, 'demo-001.wav'), 'Mine.wav');
+    const song = await uploadSong(ann, readFileSync(join(dir, 'demo-001.wav')), 'Mine.wav');
     for (const path of [`/api/audio/uploads/${song.id}/events`, `/api/audio/uploads/${song.id}/result`]) {
       const res = await bob.request(path);
       expect([403, 404]).toContain(res.status);

@@ -1,14 +1,11 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import {
   type AnalysisProgress,
   AnalysisEvents,
   type DomainEvent,
   EVENTS_STREAM,
-  type UploadUrlReply,
   type UploadView,
   progressSubject,
 } from '@originality/contracts';
@@ -18,7 +15,7 @@ import { connect } from 'nats';
 import { Client } from 'pg';
 import type { TestBrowser } from './support/browser';
 import { type GatewayStack, startGatewayStack } from './support/gateway-stack';
-import { ROOT } from './support/stack';
+import { importCatalogue, uploadSong } from './support/songs';
 
 // Renders a catalogue and a three-minute song, starts five processes and restarts NATS: slow on a loaded machine.
 jest.setTimeout(600_000);
@@ -64,7 +61,7 @@ describe('NATS restarted while an upload is being analysed (upload and analysis 
   });
 
   it('completes the upload exactly once: one run, one completed event, applied once', async () => {
-    const song = await uploadSong(ann, songFile, 'Three Minutes.wav');
+    const song = await uploadSong(ann, readFileSync(songFile), 'Three Minutes.wav');
     await analysisUnderWay(song.id);
 
     await nats.stop();
@@ -104,24 +101,6 @@ describe('NATS restarted while an upload is being analysed (upload and analysis 
     ]);
     expect(applied).toHaveLength(1);
   });
-
-  /** What the SPA does: a URL, the PUT straight to storage, then create. */
-  async function uploadSong(browser: TestBrowser, file: string, name: string): Promise<UploadView> {
-    const body = readFileSync(file);
-    const urlReply = (await (await browser.json('POST', '/api/audio/upload')).json()) as UploadUrlReply;
-    const put = await fetch(urlReply.uploadURL, { method: 'PUT', body, headers: { 'Content-Type': 'audio/wav' } });
-    expect(put.status).toBe(200);
-    const res = await browser.json('POST', '/api/audio/create', {
-      filename: name,
-      originalFilename: name,
-      fileSize: body.length,
-      mimeType: 'audio/wav',
-      objectPath: urlReply.objectPath,
-      duration: null,
-    });
-    expect(res.status).toBe(201);
-    return (await res.json()) as UploadView;
-  }
 
   /** Resolves once the worker reports a stage past 'initializing': the audio is being analysed. */
   async function analysisUnderWay(uploadId: string): Promise<void> {
@@ -174,12 +153,3 @@ describe('NATS restarted while an upload is being analysed (upload and analysis 
     }
   }
 });
-
-/** Imported as an operator would: through the analysis CLI. */
-async function importCatalogue(databaseUrl: string, manifestPath: string): Promise<void> {
-  await promisify(execFile)(
-    process.execPath,
-    ['tools/run-ts.mjs', 'services/analysis/src/cli/main.ts', 'catalog', 'import', manifestPath],
-    { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl } },
-  );
-}

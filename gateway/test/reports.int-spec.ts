@@ -1,16 +1,13 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Client } from 'pg';
 import {
   type AnalysisReport,
   type HttpErrorBody,
   REPORTS_NEED_PRO,
   type ReportVerification,
-  type UploadUrlReply,
   type UploadView,
   type VersionDiff,
 } from '@originality/contracts';
@@ -18,7 +15,7 @@ import { generateDemoCatalogue } from '@originality/music-synth';
 import { eventually } from '@originality/testing';
 import type { TestBrowser } from './support/browser';
 import { type GatewayStack, startGatewayStack } from './support/gateway-stack';
-import { ROOT } from './support/stack';
+import { analysedUpload, importCatalogue, uploadSong } from './support/songs';
 
 // Renders and imports a small catalogue and starts five processes: slow on a loaded two-core machine.
 jest.setTimeout(300_000);
@@ -42,35 +39,6 @@ describe('reports through the gateway (sign-in, upload, analysis, billing, Postg
     return (await res.json()) as HttpErrorBody;
   };
 
-  /** What the SPA does: a URL, the PUT straight to storage, create; then waits for the stored analysis. */
-  async function analysedUpload(browser: TestBrowser, file: string, name: string): Promise<UploadView> {
-    const body = readFileSync(file);
-    const { uploadURL, objectPath } = (await (
-      await browser.json('POST', '/api/audio/upload')
-    ).json()) as UploadUrlReply;
-    expect((await fetch(uploadURL, { method: 'PUT', body, headers: { 'Content-Type': 'audio/wav' } })).status).toBe(
-      200,
-    );
-    const created = await browser.json('POST', '/api/audio/create', {
-      filename: name,
-      originalFilename: name,
-      fileSize: body.length,
-      mimeType: 'audio/wav',
-      objectPath,
-      duration: null,
-    });
-    expect(created.status).toBe(201);
-    const { id } = (await created.json()) as UploadView;
-    return eventually(
-      async () => {
-        const upload = (await (await browser.json('GET', `/api/audio/uploads/${id}`)).json()) as UploadView;
-        if (upload.analysisStatus === 'failed') throw new Error(`analysis failed: ${upload.failureReason}`);
-        return upload.analysisStatus === 'completed' && upload;
-      },
-      { timeoutMs: 120_000, what: `the analysis of ${name}` },
-    );
-  }
-
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'gateway-reports-'));
     // Rendered before anything starts: the synthesiser blocks the event loop.
@@ -80,13 +48,7 @@ describe('reports through the gateway (sign-in, upload, analysis, billing, Postg
       services: ['upload', 'analysis', 'billing'],
       objectStore: true,
       serviceEnv: { upload: { ENTITLEMENT_TIMEOUT_MS: '500' }, analysis: { CATALOGUE_REFRESH_SEC: '3600' } },
-      prepare: async (databaseUrl) => {
-        await promisify(execFile)(
-          process.execPath,
-          ['tools/run-ts.mjs', 'services/analysis/src/cli/main.ts', 'catalog', 'import', demo.manifestPath],
-          { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl } },
-        );
-      },
+      prepare: (databaseUrl) => importCatalogue(databaseUrl, demo.manifestPath),
     });
     free = await stack.signIn('fran@example.test', 'Fran Free');
     pro = await stack.signIn('pat@example.test', 'Pat Pro');
@@ -98,7 +60,10 @@ describe('reports through the gateway (sign-in, upload, analysis, billing, Postg
     });
     expect(checkout.status).toBe(200);
     proBytes = readFileSync(join(dir, 'demo-002.wav'));
-    proSong = await analysedUpload(pro, join(dir, 'demo-002.wav'), 'Night Drive.wav');
+    proSong = await analysedUpload(
+      pro,
+      (await uploadSong(pro, readFileSync(join(dir, 'demo-002.wav')), 'Night Drive.wav')).id,
+    );
   });
 
   afterAll(async () => {
@@ -171,7 +136,10 @@ describe('reports through the gateway (sign-in, upload, analysis, billing, Postg
   });
 
   it('refuses a Free owner with 403 and the upgrade message, another user with 404, a visitor with 401', async () => {
-    const song = await analysedUpload(free, join(dir, 'demo-001.wav'), 'Free Song.wav');
+    const song = await analysedUpload(
+      free,
+      (await uploadSong(free, readFileSync(join(dir, 'demo-001.wav')), 'Free Song.wav')).id,
+    );
     for (const format of ['json', 'pdf']) {
       expect(await errorOf(await free.request(`/api/audio/uploads/${song.id}/report.${format}`), 403)).toEqual({
         error: REPORTS_NEED_PRO,
@@ -188,7 +156,10 @@ describe('reports through the gateway (sign-in, upload, analysis, billing, Postg
   });
 
   it("compares two of the owner's versions: every score, and the matched tracks and passages", async () => {
-    const edit = await analysedUpload(pro, join(dir, 'demo-001.wav'), 'Night Drive v2.wav');
+    const edit = await analysedUpload(
+      pro,
+      (await uploadSong(pro, readFileSync(join(dir, 'demo-001.wav')), 'Night Drive v2.wav')).id,
+    );
     const res = await pro.request(`/api/audio/uploads/${edit.id}/diff/${proSong.id}`);
     expect(res.status).toBe(200);
     const diff = (await res.json()) as VersionDiff;

@@ -1,10 +1,11 @@
-import { type HttpErrorBody, type UploadPage, type UploadUrlReply, type UploadView } from '@originality/contracts';
+import { type HttpErrorBody, type UploadPage } from '@originality/contracts';
 import { ObjectStorage } from '@originality/platform';
 import { Client } from 'pg';
 import { TestBrowser } from './support/browser';
 import { type GatewayStack, startGatewayStack } from './support/gateway-stack';
+import { TINY_MP3, putToStorage, uploadSong } from './support/songs';
 
-const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([4, 0, 0, 0, 0, 0, 0]), Buffer.alloc(4000, 0x55)]);
+const MP3 = TINY_MP3;
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n');
 const UNKNOWN_ID = '123e4567-e89b-12d3-a456-426614174000';
 
@@ -23,14 +24,6 @@ describe('gateway uploads (real sign-in, identity and upload services, Postgres,
     return (await res.json()) as HttpErrorBody;
   };
 
-  /** What the SPA does: a URL (no body, as the spec sends), the PUT to storage, then create. */
-  const putFile = async (browser: TestBrowser, body: Buffer, type = 'audio/mpeg') => {
-    const res = await browser.json('POST', '/api/audio/upload');
-    expect(res.status).toBe(200);
-    const { uploadURL, objectPath } = (await res.json()) as UploadUrlReply;
-    expect((await fetch(uploadURL, { method: 'PUT', body, headers: { 'Content-Type': type } })).status).toBe(200);
-    return objectPath;
-  };
   const createBody = (objectPath: string, name = 'First Song.mp3') => ({
     filename: name,
     originalFilename: name,
@@ -39,11 +32,6 @@ describe('gateway uploads (real sign-in, identity and upload services, Postgres,
     objectPath,
     duration: null,
   });
-  const uploadSong = async (browser: TestBrowser, name?: string) => {
-    const res = await browser.json('POST', '/api/audio/create', createBody(await putFile(browser, MP3), name));
-    expect(res.status).toBe(201);
-    return (await res.json()) as UploadView;
-  };
 
   beforeAll(async () => {
     stack = await startGatewayStack({
@@ -64,7 +52,7 @@ describe('gateway uploads (real sign-in, identity and upload services, Postgres,
   });
 
   it('uploads as the SPA does: URL, PUT to storage, create; then history, one upload, usage and the profile total', async () => {
-    const song = await uploadSong(ann, 'First Song.mp3');
+    const song = await uploadSong(ann, MP3, 'First Song.mp3');
     expect(song).toMatchObject({ originalFilename: 'First Song.mp3', analysisStatus: 'pending', fileSize: MP3.length });
 
     const history = (await (await ann.json('GET', '/api/audio/uploads')).json()) as UploadPage;
@@ -87,7 +75,7 @@ describe('gateway uploads (real sign-in, identity and upload services, Postgres,
   it('pages the history with the cursor it hands out', async () => {
     const dora = await freshUser('dora@example.test');
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await uploadSong(dora, `take ${i}.mp3`)).id);
+    for (let i = 0; i < 3; i++) ids.push((await uploadSong(dora, MP3, `take ${i}.mp3`)).id);
     const first = (await (await dora.json('GET', '/api/audio/uploads?limit=2')).json()) as UploadPage;
     expect(first.uploads.map((u) => u.id)).toEqual([ids[2], ids[1]]);
     const next = (await (
@@ -104,7 +92,7 @@ describe('gateway uploads (real sign-in, identity and upload services, Postgres,
   });
 
   it('answers bad input with a 4xx JSON message, never a 500, and deletes a refused file of the caller', async () => {
-    const objectPath = await putFile(ann, PDF, 'audio/mpeg');
+    const objectPath = await putToStorage(ann, PDF, 'audio/mpeg');
     expect(await errorOf(await ann.json('POST', '/api/audio/create', createBody(objectPath, 'fake.mp3')), 400)).toEqual(
       {
         error: 'Invalid File Type — Please upload audio files only (MP3, MP4, WAV). "fake.mp3" is not supported.',
@@ -113,7 +101,7 @@ describe('gateway uploads (real sign-in, identity and upload services, Postgres,
     );
     await expect(storage.head(objectPath)).resolves.toBeNull();
 
-    const annsFile = await putFile(ann, MP3);
+    const annsFile = await putToStorage(ann, MP3, 'audio/mpeg');
     expect(await errorOf(await bob.json('POST', '/api/audio/create', createBody(annsFile)), 403)).toEqual({
       error: 'This file was not uploaded by you.',
       code: 'FORBIDDEN',
@@ -165,7 +153,7 @@ describe('gateway uploads (real sign-in, identity and upload services, Postgres,
   });
 
   it('reanalyzes completed uploads only, and deletes with 204', async () => {
-    const song = await uploadSong(ann, 'To Delete.mp3');
+    const song = await uploadSong(ann, MP3, 'To Delete.mp3');
     expect(await errorOf(await ann.json('POST', `/api/audio/reanalyze/${song.id}`), 409)).toEqual({
       error: 'Only a completed analysis can be reanalyzed.',
       code: 'CONFLICT',

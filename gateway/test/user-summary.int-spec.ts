@@ -1,11 +1,11 @@
-import type { CurrentUser, UploadUrlReply, UploadView } from '@originality/contracts';
+import type { CurrentUser } from '@originality/contracts';
 import { eventually, signedStripeEvent } from '@originality/testing';
 import type { TestBrowser } from './support/browser';
 import { type GatewayStack, startGatewayStack } from './support/gateway-stack';
+import { TINY_MP3, uploadSong } from './support/songs';
 
 const SUPER_ADMIN_EMAIL = 'boss@example.test';
 const WEBHOOK_SECRET = 'whsec_user_summary_secret';
-const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([4, 0, 0, 0, 0, 0, 0]), Buffer.alloc(4000, 0x55)]);
 
 /**
  * GET /api/auth/user keeps each user's upload totals and subscription fields in the gateway. The cache
@@ -17,23 +17,6 @@ describe('the signed-in user stays current while the gateway caches its upload a
 
   const currentUser = async (browser: TestBrowser) =>
     (await (await browser.json('GET', '/api/auth/user')).json()) as CurrentUser;
-
-  async function uploadSong(browser: TestBrowser, name: string): Promise<UploadView> {
-    const { uploadURL, objectPath } = (await (
-      await browser.json('POST', '/api/audio/upload')
-    ).json()) as UploadUrlReply;
-    await fetch(uploadURL, { method: 'PUT', body: MP3, headers: { 'Content-Type': 'audio/mpeg' } });
-    const res = await browser.json('POST', '/api/audio/create', {
-      filename: name,
-      originalFilename: name,
-      fileSize: MP3.length,
-      mimeType: 'audio/mpeg',
-      objectPath,
-      duration: null,
-    });
-    expect(res.status).toBe(201);
-    return (await res.json()) as UploadView;
-  }
 
   beforeAll(async () => {
     stack = await startGatewayStack({
@@ -52,7 +35,7 @@ describe('the signed-in user stays current while the gateway caches its upload a
     const ann = await stack.signIn('ann@example.test', 'Ann Artist');
     expect(await currentUser(ann)).toMatchObject({ totalUploadsCount: 0, uploadedSongTitles: [] });
 
-    const song = await uploadSong(ann, 'Cached Song.mp3');
+    const song = await uploadSong(ann, TINY_MP3, 'Cached Song.mp3');
     expect(await currentUser(ann)).toMatchObject({ totalUploadsCount: 1, uploadedSongTitles: ['Cached Song.mp3'] });
 
     expect((await superAdmin.json('DELETE', `/api/admin/uploads/${song.id}`)).status).toBe(204);
