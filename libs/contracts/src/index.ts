@@ -8,3 +8,4 @@ export * from './identity-requests';
 export * from './upload';
 export * from './admin-analytics';
 export * from './billing';
+export * from './listening';

@@ -14,24 +14,28 @@ import { AnalysisRuns } from './jobs/analysis-runs';
 import { AnalysisWorker } from './jobs/analysis-worker';
 import { JobIntake } from './jobs/job-intake';
 import { ANALYSIS_MIGRATIONS } from './migrations';
+import { ListeningHandlers } from './listening/listening.handlers';
+import { ListeningService } from './listening/listening.service';
+import { RunWaveformEntity } from './listening/run-waveform.entity';
+import { CatalogueDescriber } from './results/catalogue-description';
 import { ResultsHandlers } from './results/results.handlers';
 import { ResultsService } from './results/results.service';
 import { ANALYSIS_SCHEMA } from './schema';
 
 /**
  * The analysis service: the reference catalogue and the in-memory index each worker matches against,
- * the job queue fed by upload events, the worker, and the owner-checked results.
+ * the job queue fed by upload events, the worker, and the owner-checked results, waveforms and listening URLs.
  */
 @Module({
   imports: [
     PlatformServiceModule.forRoot({
       name: ServiceName.ANALYSIS,
       schema: ANALYSIS_SCHEMA,
-      entities: [...CATALOGUE_ENTITIES, AnalysisRunEntity],
+      entities: [...CATALOGUE_ENTITIES, AnalysisRunEntity, RunWaveformEntity],
       migrations: ANALYSIS_MIGRATIONS,
     }),
   ],
-  controllers: [ResultsHandlers],
+  controllers: [ResultsHandlers, ListeningHandlers],
   providers: [
     { provide: ANALYSIS_CONFIG, useFactory: () => loadAnalysisConfig() },
     {
@@ -52,6 +56,8 @@ import { ANALYSIS_SCHEMA } from './schema';
     JobIntake,
     AnalysisWorker,
     ResultsService,
+    CatalogueDescriber,
+    ListeningService,
   ],
   exports: [CatalogueService],
 })

@@ -2,10 +2,12 @@ import { outboxMigration } from '@originality/platform';
 import { ANALYSIS_SCHEMA } from '../schema';
 import { CreateCatalogue1763900000000 } from './1763900000000-CreateCatalogue';
 import { CreateAnalysisRuns1764000000000 } from './1764000000000-CreateAnalysisRuns';
+import { AddListening1764100000000 } from './1764100000000-AddListening';
 
 /** Migrations of the `analysis` schema, oldest first. */
 export const ANALYSIS_MIGRATIONS = [
   outboxMigration(ANALYSIS_SCHEMA),
   CreateCatalogue1763900000000,
   CreateAnalysisRuns1764000000000,
+  AddListening1764100000000,
 ];
