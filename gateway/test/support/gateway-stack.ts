@@ -24,8 +24,11 @@ export interface GatewayStackOptions {
   serviceEnv?: Record<string, Record<string, string>>;
   /** Settings for the gateway only. */
   gatewayEnv?: Record<string, string>;
-  /** Runs once the database exists, before the services start (e.g. importing a catalogue). */
-  prepare?: (databaseUrl: string) => Promise<void>;
+  /**
+   * Runs once the database exists, before the services start (e.g. importing a catalogue); `env` holds the
+   * settings the services get (database, NATS and, with `objectStore`, the S3_* settings).
+   */
+  prepare?: (databaseUrl: string, env: Record<string, string>) => Promise<void>;
 }
 
 /** The gateway in this process, in front of the real identity provider, identity and the chosen services. */
@@ -80,7 +83,7 @@ export async function startGatewayStack(options: GatewayStackOptions = {}): Prom
       }),
     );
     const env = { DATABASE_URL: db.url, NATS_URL: nats.url, NODE_ENV: 'test', ...store?.env, ...options.env };
-    const [identity] = await Promise.all([startIdentity(env), options.prepare?.(db.url)]);
+    const [identity] = await Promise.all([startIdentity(env), options.prepare?.(db.url, env)]);
     running.push(identity);
     const services = await Promise.all(
       (options.services ?? []).map((name) => startServiceProcess(name, { ...env, ...options.serviceEnv?.[name] })),

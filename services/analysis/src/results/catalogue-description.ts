@@ -42,7 +42,7 @@ export class CatalogueDescriber {
   }
 }
 
-/** One source per origin, largest first, with the distinct licence names of its tracks. */
+/** One source per origin, largest first, with the distinct licence names of its tracks (sorted). */
 export function groupSources(rows: readonly { origin: string; licence: string; count: number }[]): CatalogueSource[] {
   const byOrigin = new Map<string, CatalogueSource>();
   for (const row of rows) {
@@ -53,6 +53,7 @@ export function groupSources(rows: readonly { origin: string; licence: string; c
     if (!source.licences.includes(licence)) source.licences.push(licence);
     byOrigin.set(name, source);
   }
+  for (const source of byOrigin.values()) source.licences.sort();
   return [...byOrigin.values()].sort((a, b) => b.trackCount - a.trackCount);
 }
 
