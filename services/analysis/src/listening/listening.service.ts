@@ -16,6 +16,8 @@ import { isPlayableLicence } from './playback-licence';
 import { decodePeaks } from './peaks';
 import { RunWaveformEntity } from './run-waveform.entity';
 
+/** Another user's upload reads as no upload at all: its id cannot be probed for audio. */
+const OTHERS_SEE = 'notFound';
 const NOT_LICENSED =
   "This track's licence does not allow playback here: compare by its time ranges and streaming link.";
 const NOT_KEPT = "This track's audio is not kept for listening: compare by its time ranges and streaming link.";
@@ -33,7 +35,7 @@ export class ListeningService {
   ) {}
 
   async waveformOf(caller: Caller | null, uploadId: string): Promise<UploadWaveform> {
-    const run = await completedRunOf(this.runs, caller, uploadId);
+    const run = await completedRunOf(this.runs, caller, uploadId, OTHERS_SEE);
     const stored = await this.dataSource.manager.findOneBy(RunWaveformEntity, { analysisId: run.analysisId });
     if (!stored)
       throw DomainError.notFound('This analysis ran before waveforms were kept: reanalyse the upload to get one.');
@@ -41,7 +43,7 @@ export class ListeningService {
   }
 
   async listeningOf(caller: Caller | null, uploadId: string): Promise<UploadListening> {
-    const run = await completedRunOf(this.runs, caller, uploadId);
+    const run = await completedRunOf(this.runs, caller, uploadId, OTHERS_SEE);
     const expiresAt = new Date(Date.now() + LISTEN_URL_SECONDS * 1000).toISOString();
     const ids = [...new Set(run.results.allMatches.map((match) => match.referenceId))];
     const tracks = ids.length

@@ -9,7 +9,7 @@ export class ResultsService {
   constructor(private readonly runs: AnalysisRuns) {}
 
   async resultOf(caller: Caller | null, uploadId: string): Promise<AnalysisResultView> {
-    const run = await completedRunOf(this.runs, caller, uploadId);
+    const run = await completedRunOf(this.runs, caller, uploadId, 'forbidden');
     return {
       ...run.results,
       uploadId: run.uploadId,
