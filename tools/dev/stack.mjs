@@ -153,5 +153,6 @@ export async function startStack({
   }
   /** The running processes by name and pid (the load script reads their CPU time). */
   const processes = () => children.map(({ name, child }) => ({ name, pid: child.pid }));
-  return { publicUrl, issuer, stop, processes };
+  // The object store's settings, for tools run beside the stack (the demo catalogue keeps reference audio there).
+  return { publicUrl, issuer, stop, processes, objectStoreEnv: objectStore.env };
 }

@@ -40,12 +40,13 @@ function frontendIsStale() {
  * Loads the demo catalogue beside the running site (the first time it renders and analyses a few hundred pieces,
  * minutes on a small machine); the analysis service picks new tracks up at its next catalogue refresh.
  */
-function loadDemoCatalogue() {
+function loadDemoCatalogue(objectStoreEnv) {
   log('• Loading the demo catalogue in the background (the first run renders and analyses it)');
   const child = spawn('npm', ['run', '-s', 'analysis', '--', 'catalog', 'demo'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    // The object store too: playable reference audio is kept there for A/B listening.
+    env: { ...process.env, ...objectStoreEnv, DATABASE_URL: databaseUrl },
   });
   let errors = '';
   child.stderr.on('data', (chunk) => (errors = (errors + chunk).slice(-2000)));
@@ -85,7 +86,7 @@ try {
   log(`\n  Open ${stack.publicUrl}\n`);
   log(`  Sign in with any e-mail through the local dev identity provider (${stack.issuer}).`);
   log(`  ${DEV_SUPER_ADMIN_EMAIL} signs in as the super administrator. Ctrl-C stops everything.\n`);
-  if (process.env.DEMO_CATALOGUE !== 'off') cleanups.push(loadDemoCatalogue());
+  if (process.env.DEMO_CATALOGUE !== 'off') cleanups.push(loadDemoCatalogue(stack.objectStoreEnv));
 } catch (err) {
   console.error(`\nnpm start failed: ${err.message}`);
   await shutdown(1);

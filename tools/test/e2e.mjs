@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { dropDatabase, provideNats, providePostgres } from '../dev/infra.mjs';
 import { DEV_SUPER_ADMIN_EMAIL, ROOT, startStack } from '../dev/stack.mjs';
-import { prepareDemoAudio } from './e2e/demo-audio.mjs';
+import { keepDemoReferenceAudio, prepareDemoAudio } from './e2e/demo-audio.mjs';
 import { tests } from './e2e/index.mjs';
 
 const resultFile = process.argv.find((a) => a.startsWith('--json='))?.slice('--json='.length);
@@ -53,6 +53,12 @@ try {
   const demoAudio = prepareDemoAudio({ root: ROOT, databaseUrl: postgres.url, log });
   stack = await startStack({ databaseUrl: postgres.url, natsUrl: nats.url, basePort: BASE_PORT, logDir, log });
   cleanups.unshift(stack.stop);
+  keepDemoReferenceAudio({
+    root: ROOT,
+    databaseUrl: postgres.url,
+    objectStoreEnv: stack.objectStoreEnv,
+    audio: demoAudio,
+  });
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [

@@ -15,4 +15,6 @@ export const queryKeys = {
   uploads: ['/api/audio/uploads'] as const,
   upload: (id: string) => ['/api/audio/uploads', id] as const,
   uploadResult: (id: string) => ['/api/audio/uploads', id, 'result'] as const,
+  uploadWaveform: (id: string) => ['/api/audio/uploads', id, 'waveform'] as const,
+  uploadListening: (id: string) => ['/api/audio/uploads', id, 'listen'] as const,
 };

@@ -4,10 +4,13 @@ import {
   AnalysisSubjects,
   type Caller,
   type GetAnalysisResultRequest,
+  ListeningSubjects,
+  type UploadListening,
+  type UploadWaveform,
 } from '@originality/contracts';
 import { RpcClient } from '@originality/platform';
 
-/** The analysis service behind the result route. */
+/** The analysis service behind the result, waveform and listening routes. */
 @Injectable()
 export class AnalysisClient {
   constructor(private readonly rpc: RpcClient) {}
@@ -16,6 +19,24 @@ export class AnalysisClient {
   resultOf(caller: Caller, uploadId: string): Promise<AnalysisResultView> {
     return this.rpc.request<GetAnalysisResultRequest, AnalysisResultView>(
       AnalysisSubjects.getResult,
+      { uploadId },
+      { caller },
+    );
+  }
+
+  /** The waveform peaks stored with the upload's latest result (owner only). */
+  waveformOf(caller: Caller, uploadId: string): Promise<UploadWaveform> {
+    return this.rpc.request<GetAnalysisResultRequest, UploadWaveform>(
+      ListeningSubjects.getWaveform,
+      { uploadId },
+      { caller },
+    );
+  }
+
+  /** Short-lived signed URLs to play the upload and its playable matched references (owner only). */
+  listeningOf(caller: Caller, uploadId: string): Promise<UploadListening> {
+    return this.rpc.request<GetAnalysisResultRequest, UploadListening>(
+      ListeningSubjects.getListening,
       { uploadId },
       { caller },
     );

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { AnalysisResultView, Caller } from '@originality/contracts';
+import type { AnalysisResultView, Caller, UploadListening, UploadWaveform } from '@originality/contracts';
 import type { Response } from 'express';
 import { CurrentCaller, RequireSignIn } from '../access/access.decorators';
 import { UploadIdPipe } from '../uploads/upload-id.pipe';
@@ -24,6 +24,27 @@ export class AnalysisController {
   @ApiNotFoundResponse({ description: 'No such upload of yours, or its analysis has not completed yet.' })
   result(@CurrentCaller() caller: Caller, @Param('id', UploadIdPipe) id: string): Promise<AnalysisResultView> {
     return this.analysis.resultOf(caller, id);
+  }
+
+  /** Waveform peaks of the caller's upload, computed once by the analysis worker (the browser decodes nothing). */
+  @Get(':id/waveform')
+  @RequireSignIn()
+  @ApiOkResponse({ description: 'UploadWaveform' })
+  @ApiNotFoundResponse({ description: 'No such upload of yours, no completed analysis, or none with a waveform.' })
+  waveform(@CurrentCaller() caller: Caller, @Param('id', UploadIdPipe) id: string): Promise<UploadWaveform> {
+    return this.analysis.waveformOf(caller, id);
+  }
+
+  /**
+   * Signed URLs (valid 5 minutes) to play the caller's upload and each matched reference whose licence allows
+   * playback, straight from object storage: the gateway never carries the audio.
+   */
+  @Get(':id/listen')
+  @RequireSignIn()
+  @ApiOkResponse({ description: 'UploadListening' })
+  @ApiNotFoundResponse({ description: 'No such upload of yours, or its analysis has not completed yet.' })
+  listen(@CurrentCaller() caller: Caller, @Param('id', UploadIdPipe) id: string): Promise<UploadListening> {
+    return this.analysis.listeningOf(caller, id);
   }
 
   /**

@@ -23,8 +23,11 @@ export interface GatewayStackOptions {
   serviceEnv?: Record<string, Record<string, string>>;
   /** Settings for the gateway only. */
   gatewayEnv?: Record<string, string>;
-  /** Runs once the database exists, before the services start (e.g. importing a catalogue). */
-  prepare?: (databaseUrl: string) => Promise<void>;
+  /**
+   * Runs once the database exists, before the services start (e.g. importing a catalogue); `env` holds the
+   * settings the services get (database, NATS and, with `objectStore`, the S3_* settings).
+   */
+  prepare?: (databaseUrl: string, env: Record<string, string>) => Promise<void>;
   /**
    * A NATS server or Postgres the suite owns itself (fault tests restart them): used instead of a
    * private one, and left running when the stack stops.
@@ -104,7 +107,7 @@ export async function startGatewayStack(options: GatewayStackOptions = {}): Prom
       running.push({ stop: () => stack.services[name].stop() }); // the current process, should a test restart it
       stack.services[name] = service;
     };
-    await Promise.all([start('identity'), options.prepare?.(db.url)]);
+    await Promise.all([start('identity'), options.prepare?.(db.url, env)]);
     await Promise.all((options.services ?? []).map(start));
 
     const gatewayEnv = {

@@ -10,3 +10,4 @@ export * from './admin-analytics';
 export * from './billing';
 export * from './engine-info';
 export * from './reports';
+export * from './listening';

@@ -105,6 +105,11 @@ export interface DimensionComparison {
    * Absent when either track has no recognised chord change to compare.
    */
   sharedShare?: number;
+  /**
+   * chordProgression and rhythm: rarity 0–1 of the shared pattern in the catalogue (prior-art.ts), the weight the
+   * similarity was multiplied by; absent when nothing is shared.
+   */
+  patternRarity?: number;
 }
 
 /** A query compared with one reference track: the per-dimension evidence and the combined similarity (score.ts). */

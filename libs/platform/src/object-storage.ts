@@ -90,6 +90,11 @@ export class ObjectStorage {
     return getSignedUrl(this.publicS3, command, { expiresIn: seconds, signableHeaders: new Set(signed) });
   }
 
+  /** A URL the browser can GET (play) the object from for `seconds`, served by the store, not by us. */
+  presignGet(key: string, seconds: number): Promise<string> {
+    return getSignedUrl(this.publicS3, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: seconds });
+  }
+
   /** Size and type of the object, or null when there is none. */
   async head(key: string): Promise<StoredObject | null> {
     try {

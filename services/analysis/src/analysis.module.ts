@@ -15,25 +15,29 @@ import { AnalysisRuns } from './jobs/analysis-runs';
 import { AnalysisWorker } from './jobs/analysis-worker';
 import { JobIntake } from './jobs/job-intake';
 import { ANALYSIS_MIGRATIONS } from './migrations';
+import { ListeningHandlers } from './listening/listening.handlers';
+import { ListeningService } from './listening/listening.service';
+import { RunWaveformEntity } from './listening/run-waveform.entity';
 import { REPORTS_PART } from './reports/reports.providers';
+import { CatalogueDescriber } from './results/catalogue-description';
 import { ResultsHandlers } from './results/results.handlers';
 import { ResultsService } from './results/results.service';
 import { ANALYSIS_SCHEMA } from './schema';
 
 /**
  * The analysis service: the reference catalogue and the in-memory index each worker matches against,
- * the job queue fed by upload events, the worker, and the owner-checked results.
+ * the job queue fed by upload events, the worker, and the owner-checked results, waveforms and listening URLs.
  */
 @Module({
   imports: [
     PlatformServiceModule.forRoot({
       name: ServiceName.ANALYSIS,
       schema: ANALYSIS_SCHEMA,
-      entities: [...CATALOGUE_ENTITIES, AnalysisRunEntity, ...REPORTS_PART.entities],
+      entities: [...CATALOGUE_ENTITIES, AnalysisRunEntity, RunWaveformEntity, ...REPORTS_PART.entities],
       migrations: ANALYSIS_MIGRATIONS,
     }),
   ],
-  controllers: [ResultsHandlers, EngineInfoHandlers, ...REPORTS_PART.controllers],
+  controllers: [ResultsHandlers, ListeningHandlers, EngineInfoHandlers, ...REPORTS_PART.controllers],
   providers: [
     { provide: ANALYSIS_CONFIG, useFactory: () => loadAnalysisConfig() },
     {
@@ -54,6 +58,8 @@ import { ANALYSIS_SCHEMA } from './schema';
     JobIntake,
     AnalysisWorker,
     ResultsService,
+    CatalogueDescriber,
+    ListeningService,
     ...REPORTS_PART.providers,
   ],
   exports: [CatalogueService],

@@ -24,3 +24,21 @@ export function prepareDemoAudio({ root, databaseUrl, log }) {
   run(['services/analysis/src/cli/main.ts', 'catalog', 'import', audio.manifestPath], { DATABASE_URL: databaseUrl });
   return audio;
 }
+
+/**
+ * Once the stack's object store runs: the same import again, now with the store's settings, so the catalogue's
+ * playable audio is kept there for A/B listening (the tracks themselves are already imported and are skipped).
+ *
+ * @param {{ root: string, databaseUrl: string, objectStoreEnv: Record<string, string>, audio: { manifestPath: string } }} o
+ */
+export function keepDemoReferenceAudio({ root, databaseUrl, objectStoreEnv, audio }) {
+  execFileSync(
+    process.execPath,
+    ['tools/run-ts.mjs', 'services/analysis/src/cli/main.ts', 'catalog', 'import', audio.manifestPath],
+    {
+      cwd: root,
+      env: { ...process.env, ...objectStoreEnv, DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+}

@@ -34,6 +34,42 @@ async function analyse(page, path) {
   console.log(`    drop → result on screen for ${basename(path)}: ${Date.now() - dropped} ms`);
 }
 
+/** '1:05' → 65. */
+const seconds = (clock) => clock.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+
+/**
+ * The copy's first matched passage: a region on the waveform where the passage starts, and a click on it plays
+ * the upload's passage and then the reference's (A/B), both from signed URLs.
+ */
+async function seeAndHearTheMatch(page) {
+  const card = page.locator('.ant-card', { has: page.getByRole('heading', { name: 'Where It Matches' }) });
+  const chip = card.locator('.passage-chip').first();
+  const [, from, to] = /(\d+:\d\d)–(\d+:\d\d)$/.exec((await chip.textContent()) ?? '') ?? [];
+  expect(from && to, 'the first passage names its time range');
+  const region = card.locator('.passage-waveform [part~="region"]').first();
+  await region.waitFor();
+  const length = Number.parseFloat(
+    (await page
+      .locator('.ant-statistic', { hasText: 'Song Length' })
+      .locator('.ant-statistic-content-value')
+      .textContent()) ?? '',
+  );
+  const left = Number.parseFloat(await region.evaluate((el) => el.style.left));
+  const drawnAt = (left / 100) * length;
+  expect(
+    Math.abs(drawnAt - seconds(from)) <= 1.5,
+    `the region starts at ${drawnAt.toFixed(1)} s, the passage at ${from}`,
+  );
+
+  await region.click();
+  await card.getByText(/^Transform: /).waitFor();
+  await card.getByText('Playing your song…').waitFor();
+  // The upload's passage plays to its end, then the reference's follows.
+  const passageMs = (seconds(to) - seconds(from) + 30) * 1000;
+  await card.getByText('Playing the reference…').waitFor({ timeout: passageMs });
+  await card.getByRole('button', { name: /Stop/ }).click();
+}
+
 export const uploadTests = [
   {
     name: 'a creator drops a catalogue song and an original, watches the progress and reads both results',
@@ -56,6 +92,9 @@ export const uploadTests = [
             `https://open.spotify.com/search/${encodeURIComponent(`${copy.title} ${copy.artist}`)}`,
           'the preview link searches for the title and artist',
         );
+
+        await top.getByText('What you could change:').first().waitFor();
+        await seeAndHearTheMatch(page);
 
         await page.getByRole('button', { name: /Back to History/ }).click();
         await page.getByLabel('Monthly uploads used').getByText('1/10').waitFor();

@@ -78,3 +78,42 @@ describe('a track compared with itself (the catalogue holds it)', () => {
     );
   });
 });
+
+describe('pattern rarity in the stored result (prior art the results view puts into words)', () => {
+  const rare = aTrack({
+    seed: 5,
+    key: aKey(2),
+    progression: [
+      [0, 'maj'],
+      [3, 'maj'],
+      [8, 'maj'],
+      [1, 'maj'],
+    ],
+  });
+  const common = aTrack({ seed: 6, key: aKey(7), progression: I_V_vi_IV });
+
+  it('reports a rare shared progression as rare and a commonplace one as common', () => {
+    const priorArt = buildPriorArt(catalogue(20, [rare, common]));
+    const rarity = (track: TrackFeatures) => compareChordProgressions(track, track, priorArt).patternRarity!;
+    expect(rarity(rare)).toBeGreaterThan(0.6);
+    expect(rarity(common)).toBeLessThan(0.3);
+  });
+
+  it('carries it, rounded, into the chord-progression and rhythm matches of the results', () => {
+    const priorArt = buildPriorArt(catalogue(20, [rare]));
+    const results = buildAnalysisResults({
+      query: rare,
+      matches: [{ referenceId: 'self', meta, ...compareTracks(rare, rare, priorArt) }],
+      priorArt,
+      catalogue: { size: priorArt.trackCount, version: 'v' },
+    });
+    const dimensions = results.allMatches[0]!.dimensions;
+    const of = (name: string) => dimensions.find((d) => d.dimension === name)!;
+    expect(of('chordProgression').patternRarity).toBeGreaterThan(0.6);
+    expect(of('chordProgression').patternRarity).toBe(Math.round(of('chordProgression').patternRarity! * 1000) / 1000);
+    // Against itself the groove correlates fully, so its similarity is its rarity weight.
+    expect(of('rhythm').similarity).toBeGreaterThan(0);
+    expect(of('rhythm').patternRarity).toBeCloseTo(of('rhythm').similarity / 100, 1);
+    expect(of('melody').patternRarity).toBeUndefined();
+  });
+});

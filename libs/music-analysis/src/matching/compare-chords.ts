@@ -55,6 +55,8 @@ export function compareChordProgressions(
     segments: [segment(q[path.qStart].start, q[path.qEnd].end, r[path.rStart].start, r[path.rEnd].end)],
     transform: { transpositionSemitones: transposition, tempoRatio: qSpan > 0 && rSpan > 0 ? rSpan / qSpan : 1 },
     sharedShare,
+    // The mean rarity of the shared n-grams: what the weighting made of the shared progression.
+    patternRarity: shared / sharedCount,
   };
 }
 

@@ -67,6 +67,7 @@ export function compareRhythm(query: TrackFeatures, ref: TrackFeatures, priorArt
     // The pattern is an average over all bars, so the evidence spans both whole tracks.
     segments: similarity > 0 ? [segment(0, query.durationSec, 0, ref.durationSec)] : [],
     transform: { transpositionSemitones: 0, tempoRatio: tempoRatio(query, ref) },
+    ...(similarity > 0 ? { patternRarity: weight } : {}),
   };
 }
 

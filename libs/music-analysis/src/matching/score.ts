@@ -122,6 +122,7 @@ function toTrackMatch(m: ReferenceComparison): TrackMatch {
     segments: d.segments,
     transform: d.transform,
     explanation: explainDimension(d, m.meta),
+    ...(d.patternRarity === undefined ? {} : { patternRarity: Math.round(d.patternRarity * 1000) / 1000 }),
   }));
   return { ...toSimilarTrack(m), referenceId: m.referenceId, dimensions };
 }

@@ -14,6 +14,8 @@ import { buildAnalysisResults } from '../matching/score';
 export interface AnalyseOptions {
   onProgress?: ProgressCallback;
   decode?: DecodeOptions;
+  /** Receives the decoded audio once, so a caller can derive more from it (waveform peaks) without decoding again. */
+  onDecoded?: (pcm: PcmAudio) => void;
 }
 
 /**
@@ -31,6 +33,7 @@ export async function analyseFile(
   const streamable = (opts.decode?.sampleRate ?? ANALYSIS_SAMPLE_RATE) === ANALYSIS_SAMPLE_RATE;
   if (availableParallelism() === 1 || !streamable) {
     const pcm = await decodeAudio(path, opts.decode);
+    opts.onDecoded?.(pcm);
     progress('initializing', 1);
     return analyseAudio(pcm, index, { ...opts, initialised: true });
   }
@@ -41,6 +44,7 @@ export async function analyseFile(
       throw error;
     },
   );
+  opts.onDecoded?.(pcm);
   progress('initializing', 1);
   const features = await extraction.finish(pcm, { onProgress: progress });
   return compareAndScore(features, index, true, progress);

@@ -10,7 +10,15 @@ import {
 } from '@originality/contracts';
 import { Outbox } from '@originality/platform';
 import type { DataSource, EntityManager } from 'typeorm';
+import { RunWaveformEntity } from '../listening/run-waveform.entity';
 import { AnalysisRunEntity } from './analysis-run.entity';
+
+/** The upload's waveform as the worker computed it from the decoded audio (listening/peaks.ts). */
+export interface DecodedWaveform {
+  durationSec: number;
+  /** Encoded min/max pairs. */
+  peaks: Buffer;
+}
 
 /** Similarity from which a similar track is a 'high match' (spec §9) and counts in the history's match count. */
 export const HIGH_MATCH = 80;
@@ -79,8 +87,16 @@ export class AnalysisRuns {
     });
   }
 
-  /** Stores the result and announces analysis.completed; false when the run was deleted or finished meanwhile. */
-  complete(run: AnalysisRunEntity, results: AnalysisResults, processingMs: number): Promise<boolean> {
+  /**
+   * Stores the result (and the waveform, when given) and announces analysis.completed; false when the run was
+   * deleted or finished meanwhile.
+   */
+  complete(
+    run: AnalysisRunEntity,
+    results: AnalysisResults,
+    processingMs: number,
+    waveform?: DecodedWaveform,
+  ): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       const finishedAt = new Date();
       const changed = await this.finish(manager, run.analysisId, {
@@ -90,6 +106,7 @@ export class AnalysisRuns {
         finishedAt,
       });
       if (!changed) return false;
+      if (waveform) await manager.insert(RunWaveformEntity, { analysisId: run.analysisId, ...waveform });
       await Outbox.add<AnalysisCompletedEvent>(manager, AnalysisEvents.completed, {
         uploadId: run.uploadId,
         analysisId: run.analysisId,

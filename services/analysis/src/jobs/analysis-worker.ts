@@ -7,9 +7,11 @@ import { MAX_DECODE_SEC, analyseFile } from '@originality/music-analysis';
 import { type Job, NATS_CONNECTION, ObjectStorage, type WorkQueueConsumer } from '@originality/platform';
 import type { NatsConnection } from 'nats';
 import { CatalogueService } from '../catalogue/catalogue.service';
+import { computePeaks, encodePeaks } from '../listening/peaks';
+import { CatalogueDescriber } from '../results/catalogue-description';
 import { type AnalysisJob, AnalysisJobQueue } from './analysis-job-queue';
 import type { AnalysisRunEntity } from './analysis-run.entity';
-import { AnalysisRuns } from './analysis-runs';
+import { AnalysisRuns, type DecodedWaveform } from './analysis-runs';
 import { AnalysisFailure, FailureReason, classifyFailure, reasonOf } from './failure-reasons';
 import { ProgressReporter } from './progress-reporter';
 
@@ -29,6 +31,7 @@ export class AnalysisWorker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly runs: AnalysisRuns,
     private readonly catalogue: CatalogueService,
     private readonly storage: ObjectStorage,
+    private readonly describer: CatalogueDescriber,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
   ) {}
 
@@ -49,8 +52,8 @@ export class AnalysisWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const progress = new ProgressReporter(this.nc, run);
     const started = Date.now();
     try {
-      const results = await this.analyse(run, progress);
-      if (await this.runs.complete(run, results, Date.now() - started)) {
+      const { results, waveform } = await this.analyse(run, progress);
+      if (await this.runs.complete(run, results, Date.now() - started, waveform)) {
         progress.completed();
         this.logger.log(`analysis ${run.analysisId} completed: originality ${results.originalityScore}%`);
       }
@@ -59,20 +62,28 @@ export class AnalysisWorker implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  private async analyse(run: AnalysisRunEntity, progress: ProgressReporter): Promise<AnalysisResults> {
+  private async analyse(
+    run: AnalysisRunEntity,
+    progress: ProgressReporter,
+  ): Promise<{ results: AnalysisResults; waveform?: DecodedWaveform }> {
     progress.update('initializing', 0);
     const dir = await mkdtemp(join(tmpdir(), 'analysis-'));
     try {
       const file = join(dir, 'audio');
       await this.storage.download(run.objectPath, file);
       const index = await this.catalogue.currentIndex();
+      let waveform: DecodedWaveform | undefined;
       // One second past the limit tells "longer than 15 minutes" apart from exactly 15.
       const results = await analyseFile(file, index, {
         onProgress: progress.update,
         decode: { maxDurationSec: MAX_DECODE_SEC + 1 },
+        // The waveform comes from the audio the engine decodes anyway: no second decode.
+        onDecoded: (pcm) =>
+          (waveform = { durationSec: pcm.durationSec, peaks: encodePeaks(computePeaks(pcm.samples)) }),
       });
       if (results.durationSec > MAX_DECODE_SEC) throw new AnalysisFailure(FailureReason.tooLong);
-      return results;
+      results.catalogue = await this.describer.describe(results.catalogue);
+      return { results, waveform };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -4,13 +4,13 @@ import { Button, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { TIMINGS } from '../../../lib/timings';
 import { similarityTone } from '../lib/labels';
-import { rangeText } from '../lib/time-range';
 import { previewSearchUrl } from '../lib/track-preview';
+import { DimensionEvidence } from './DimensionEvidence';
 
 const TONE_COLOUR = { high: 'red', notable: 'gold', low: 'default' } as const;
 
-/** One similar track: similarity, 'high match', where and how it matches, and the preview link. */
-export function MatchItem({ match }: { match: TrackMatch }) {
+/** One similar track: similarity, 'high match', the evidence per dimension, and the preview link. */
+export function MatchItem({ match, tempoBpm }: { match: TrackMatch; tempoBpm: number }) {
   const tone = similarityTone(match.similarity);
   return (
     <li className={`match match--${tone}`}>
@@ -30,19 +30,7 @@ export function MatchItem({ match }: { match: TrackMatch }) {
       {match.dimensions.length > 0 && (
         <ul className="match__dimensions">
           {match.dimensions.map((dimension) => (
-            <li key={dimension.dimension}>
-              <span>{dimension.explanation}</span>
-              {dimension.segments.length > 0 && (
-                <span className="muted match__ranges">
-                  {' '}
-                  (
-                  {dimension.segments
-                    .map((segment) => `${rangeText(segment.query)} ↔ ${rangeText(segment.reference)}`)
-                    .join(', ')}
-                  )
-                </span>
-              )}
-            </li>
+            <DimensionEvidence key={dimension.dimension} track={match} dimension={dimension} tempoBpm={tempoBpm} />
           ))}
         </ul>
       )}

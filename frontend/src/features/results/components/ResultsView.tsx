@@ -3,6 +3,7 @@ import { Alert, Button, Card, Skeleton } from 'antd';
 import { ApiError } from '../../../lib/api-client';
 import { useAnalysisResult } from '../api/get-result';
 import { CataloguePanel } from './CataloguePanel';
+import { ListeningPanel } from './ListeningPanel';
 import { OriginalityRing } from './OriginalityRing';
 import { ReportActions } from './ReportActions';
 import { SimilarTracks } from './SimilarTracks';
@@ -43,6 +44,7 @@ export function ResultsView({ uploadId, onBack }: { uploadId: string; onBack(): 
               <SubScores result={result.data} />
             </div>
           </Card>
+          <ListeningPanel result={result.data} />
           <SimilarTracks result={result.data} />
           <CataloguePanel result={result.data} />
           <ReportActions uploadId={uploadId} />

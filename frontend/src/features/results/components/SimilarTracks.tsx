@@ -31,7 +31,7 @@ export function SimilarTracks({ result }: { result: AnalysisResultView }) {
       ) : (
         <ol className="match-list">
           {shown.map((match) => (
-            <MatchItem key={match.referenceId} match={match} />
+            <MatchItem key={match.referenceId} match={match} tempoBpm={result.tempoBpm} />
           ))}
         </ol>
       )}

@@ -35,6 +35,10 @@ export class ReferenceTrackEntity {
   @Column('char', { name: 'content_hash', length: 64, unique: true })
   contentHash: string;
 
+  /** Object-storage key of the track's audio, kept only when its licence allows playback (listening/reference-audio.ts). */
+  @Column('text', { name: 'audio_key', nullable: true })
+  audioKey: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { ENGINE_VERSION, writeCatalogueSnapshot, type CatalogueEntry } from '@originality/music-analysis';
 import type { ImportSummary } from '../../catalogue/catalogue.service';
 import { openCatalogue } from '../catalogue-context';
+import { keepReferenceAudio } from '../keep-audio';
 import { progressBar } from '../progress';
 
 /** Where `catalog demo` renders its audio (git-ignored); DEMO_CATALOGUE_DIR overrides it. */
@@ -17,6 +18,7 @@ export async function catalogImport(manifest: string, out: (line: string) => voi
   try {
     const summary = await importWithProgress(context.catalogue, resolve(manifest), {});
     printSummary(summary, out);
+    await keepReferenceAudio(context.dataSource, resolve(manifest), out);
     return summary.failed.length > 0 ? 1 : 0;
   } finally {
     await context.close();
@@ -29,12 +31,17 @@ export async function catalogDemo(count: number | null, out: (line: string) => v
   try {
     const held = await context.repository.countBySource(DEMO_SOURCE, ENGINE_VERSION);
     if (held >= (await demoSetSize(wanted))) {
-      out(`Demo catalogue already imported (${held} demo tracks); nothing to do.`);
+      out(`Demo catalogue already imported (${held} demo tracks).`);
+      // Imported before audio was kept for listening: keep it now from the rendered files, if they are still there.
+      const rendered = demoManifestPath(wanted);
+      if (isCompleteManifest(rendered, await demoSetSize(wanted)))
+        await keepReferenceAudio(context.dataSource, rendered, out);
       return 0;
     }
     const manifestPath = await demoManifest(wanted);
     const summary = await importWithProgress(context.catalogue, manifestPath, { source: DEMO_SOURCE });
     printSummary(summary, out);
+    await keepReferenceAudio(context.dataSource, manifestPath, out);
     return summary.failed.length > 0 ? 1 : 0;
   } finally {
     await context.close();
@@ -64,9 +71,13 @@ async function demoSetSize(generated: number): Promise<number> {
 }
 
 /** Renders the demo set once per size into the cache directory; a complete earlier render is reused. */
+const demoDir = (count: number) =>
+  join(process.env.DEMO_CATALOGUE_DIR ?? join(REPO_ROOT, '.local', 'demo-catalogue'), `n${count}`);
+const demoManifestPath = (count: number) => join(demoDir(count), 'manifest.json');
+
 async function demoManifest(count: number): Promise<string> {
-  const dir = join(process.env.DEMO_CATALOGUE_DIR ?? join(REPO_ROOT, '.local', 'demo-catalogue'), `n${count}`);
-  const manifestPath = join(dir, 'manifest.json');
+  const dir = demoDir(count);
+  const manifestPath = demoManifestPath(count);
   if (isCompleteManifest(manifestPath, await demoSetSize(count))) return manifestPath;
   // Loaded here so the other commands do not load the synthesiser.
   const { generateDemoCatalogue, PUBLIC_DOMAIN_SECONDS } = await import('@originality/music-synth');
