@@ -79,7 +79,7 @@ export const effectsSource: CaseSource = {
     'lowpass, extrastereo, rubberband pitch and tempo, MP3 64–128k) and as samples mixed under other pieces (amix)',
   unavailable: soundfontUnavailable,
   build: async (ctx: BuildContext): Promise<SourceBuild> => {
-    const pieces = gmPieces(ctx.size);
+    const pieces = gmPieces(ctx.size, (p) => splitOf('effects', p.id) === ctx.split);
     const backings = pieces.filter((p) => !p.catalogued);
     const inSplit = pieces.filter((p) => splitOf('effects', p.id) === ctx.split);
     const cases: SourceCase[] = [];

@@ -64,8 +64,11 @@ export interface GmArrangement {
   drums: boolean;
 }
 
-/** The pieces of a size: 'small' keeps a few of each for the integration test. */
-export function gmPieces(size: SourceSize): GmPiece[] {
+/**
+ * The pieces of a size. 'small' (the integration test's) keeps the first few catalogued pieces and originals of
+ * the split being run, so each split has cases of every kind.
+ */
+export function gmPieces(size: SourceSize, inSplit: (piece: GmPiece) => boolean): GmPiece[] {
   const tunes: GmPiece[] = TUNES.map((tune, i) => ({
     id: `tune:${tune.id}`,
     title: tune.title,
@@ -91,8 +94,9 @@ export function gmPieces(size: SourceSize): GmPiece[] {
   }));
   const all = [...tunes, ...scores];
   if (size === 'full') return all;
-  const small = (catalogued: boolean, n: number) => all.filter((p) => p.catalogued === catalogued).slice(0, n);
-  return [...small(true, 8), ...small(false, 3)];
+  const small = (catalogued: boolean, n: number) =>
+    all.filter((p) => p.catalogued === catalogued && inSplit(p)).slice(0, n);
+  return [...small(true, 4), ...small(false, 2)];
 }
 
 /** A MIDI score cut to its first seconds (the scores run for minutes). */

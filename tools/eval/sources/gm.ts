@@ -137,7 +137,7 @@ export const gmSource: CaseSource = {
   unavailable: soundfontUnavailable,
   build: async (ctx: BuildContext): Promise<SourceBuild> => {
     const scratch = join(ctx.tmp);
-    const pieces = gmPieces(ctx.size);
+    const pieces = gmPieces(ctx.size, (p) => splitOf('gm', p.id) === ctx.split);
     const covers = ctx.size === 'full' ? 2 : 1;
     const inSplit = pieces.filter((p) => splitOf('gm', p.id) === ctx.split);
     const cases: SourceCase[] = [];

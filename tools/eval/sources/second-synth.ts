@@ -20,7 +20,7 @@ export const secondSynthSource: CaseSource = {
     'plain additive synthesis with its own melodies and progressions (tools/eval/second-synth), no code of the main composer',
   unavailable: () => null,
   build: async (ctx: BuildContext): Promise<SourceBuild> => {
-    const set = ctx.size === 'full' ? secondSynthSet(48, 24) : secondSynthSet(12, 4);
+    const set = ctx.size === 'full' ? secondSynthSet(48, 24) : secondSynthSet(8, 4);
     const references = set.references.map(({ index, render }) => ({
       id: songId(index),
       title: `Ref ${index}`,
