@@ -46,6 +46,7 @@ export const GM_PROGRAM = {
   strings: 48,
   slowStrings: 49,
   choir: 52,
+  voiceOohs: 53,
   trumpet: 56,
   trombone: 57,
   tuba: 58,

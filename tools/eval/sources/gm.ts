@@ -2,13 +2,12 @@
  * The 'gm' source: public-domain tunes and scores played by fluidsynth through the General MIDI soundfont.
  * Catalogue: each catalogued piece in its own arrangement. Queries per piece: covers (other GM instruments,
  * ±2–3 semitones, ±8–12 % tempo, drums half the time), the melody borrowed over other chords with another lead and
- * no drums, exact copies (an excerpt through MP3), and originals: the pieces kept out of the catalogue, arranged
+ * no drums (a quarter of both with a sung lead: GM choir or voice), exact copies (an excerpt through MP3), and originals: the pieces kept out of the catalogue, arranged
  * the same way.
  */
-import { join } from 'node:path';
-import { createRng } from '@originality/music-synth';
+import { applyFilter, createRng, soundfontUnavailable } from '@originality/music-synth';
+import type { GmInstrument, Rng } from '@originality/music-synth';
 import { decodeAudio } from '@originality/music-analysis';
-import { applyFilter, soundfontUnavailable } from '@originality/music-synth';
 import { cachedFile } from '../cache';
 import {
   catalogueArrangement,
@@ -18,9 +17,18 @@ import {
   renderCatalogueGm,
   renderGm,
 } from './gm-pieces';
-import type { GmPiece } from './gm-pieces';
+import type { GmArrangement, GmPiece } from './gm-pieces';
 import { splitOf } from './source';
 import type { BuildContext, CaseSource, Reference, SourceBuild, SourceCase } from './source';
+
+/** Sung timbres (GM choir and voice), the nearest a soundfont comes to a vocal lead. */
+const SUNG_LEADS: GmInstrument[] = ['choir', 'voiceOohs'];
+
+/** A quarter of covers and borrowed melodies put the tune in a sung timbre (drawn last, so other draws stay). */
+function withSungLead(arrangement: GmArrangement, rng: Rng): GmArrangement {
+  if (!rng.chance(0.25)) return arrangement;
+  return { ...arrangement, programs: { ...arrangement.programs, melody: rng.pick(SUNG_LEADS) } };
+}
 
 /** Catalogue references of the GM pieces (shared with the effects source). */
 export function gmReferences(pieces: GmPiece[], scratch: string): Reference[] {
@@ -38,10 +46,11 @@ export function gmReferences(pieces: GmPiece[], scratch: string): Reference[] {
 
 function coverCase(piece: GmPiece, n: number, scratch: string): SourceCase {
   const rng = createRng(`gm:cover:${piece.id}:${n}`);
-  const arrangement = drawArrangement(rng, catalogueArrangement(piece));
+  const drawn = drawArrangement(rng, catalogueArrangement(piece));
   const transpose = rng.pick([-1, 1]) * rng.int(2, 3);
   const tempoFactor = 1 + rng.pick([-1, 1]) * rng.range(0.08, 0.12);
   const drums = rng.chance(0.5);
+  const arrangement = withSungLead(drawn, rng);
   const variant = `${transpose > 0 ? '+' : ''}${transpose} st, ${tempoFactor.toFixed(2)}× tempo, ${describeArrangement({ ...arrangement, drums })}`;
   return {
     id: `gm-cover-${piece.id}-${n}`,
@@ -63,8 +72,9 @@ function coverCase(piece: GmPiece, n: number, scratch: string): SourceCase {
 
 function borrowedMelodyCase(piece: GmPiece, scratch: string): SourceCase {
   const rng = createRng(`gm:borrowed:${piece.id}`);
-  const arrangement = drawArrangement(rng, catalogueArrangement(piece));
+  const drawn = drawArrangement(rng, catalogueArrangement(piece));
   const transpose = rng.pick([0, 0, -2, 2]);
+  const arrangement = withSungLead(drawn, rng);
   return {
     id: `gm-borrowed-${piece.id}`,
     kind: 'borrowed-melody',
@@ -136,7 +146,7 @@ export const gmSource: CaseSource = {
     'played by fluidsynth through the FluidR3 General MIDI soundfont',
   unavailable: soundfontUnavailable,
   build: async (ctx: BuildContext): Promise<SourceBuild> => {
-    const scratch = join(ctx.tmp);
+    const scratch = ctx.tmp;
     const pieces = gmPieces(ctx.size, (p) => splitOf('gm', p.id) === ctx.split);
     const covers = ctx.size === 'full' ? 2 : 1;
     const inSplit = pieces.filter((p) => splitOf('gm', p.id) === ctx.split);
