@@ -35,6 +35,8 @@ Without --source: the original evaluation on the main composer's demo catalogue 
 --size    small (default: a few cases of each kind) or full (the published figures).
 --out     also write each report as JSON and Markdown into DIR.
 
+Exits 1 when a published target is missed (the tables say which), 2 on bad options.
+
 Rendered audio is cached in ORIGINALITY_EVAL_CACHE (default: <tmp>/originality-eval-cache), so reruns are fast.
 `;
 
