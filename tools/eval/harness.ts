@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CatalogueIndex, ENGINE_VERSION, buildAnalysisResults, extractFeatures } from '@originality/music-analysis';
-import type { PcmAudio, ReferenceComparison } from '@originality/music-analysis';
+import type { TrackFeatures, PcmAudio, ReferenceComparison } from '@originality/music-analysis';
 import { CASE_KINDS, SAMPLE_RATE, makeCaseAudio, planCases, renderReference } from './cases';
 import type { CaseCounts, CaseKind, QueryCase } from './cases';
 import { DEMO_PLATFORM, demoTrack, type DemoTrack } from '@originality/music-synth';
@@ -56,7 +56,7 @@ const LABELS: Record<CaseKind, string> = {
   original: 'original, same style',
 };
 
-const SIZES: Record<EvalSize, { references: number; counts: CaseCounts }> = {
+export const SIZES: Record<EvalSize, { references: number; counts: CaseCounts }> = {
   small: {
     references: 30,
     counts: {
@@ -195,7 +195,25 @@ function pcm(samples: Float32Array): PcmAudio {
 }
 
 function judgeCase(queryCase: QueryCase, audio: PcmAudio, index: CatalogueIndex): CaseResult {
-  const features = extractFeatures(audio);
+  return {
+    ...queryCase,
+    ...judgeQuery(queryCase.referenceId, extractFeatures(audio), index),
+    seconds: audio.durationSec,
+  };
+}
+
+export interface QueryJudgement {
+  /** 1-based rank of the source track among the matches, null when it is not among them. */
+  rank: number | null;
+  sourceSimilarity: number;
+  bestOtherSimilarity: number;
+  topReferenceId: string | null;
+  topSimilarity: number;
+  originalityScore: number;
+}
+
+/** Matches a query against the catalogue and reads off where its source track (if any) came. */
+export function judgeQuery(referenceId: string | null, features: TrackFeatures, index: CatalogueIndex): QueryJudgement {
   const matches: ReferenceComparison[] = index.match(features);
   const results = buildAnalysisResults({
     query: features,
@@ -203,17 +221,15 @@ function judgeCase(queryCase: QueryCase, audio: PcmAudio, index: CatalogueIndex)
     priorArt: index.priorArt,
     catalogue: { size: index.size, version: index.version },
   });
-  const position = matches.findIndex((m) => m.referenceId === queryCase.referenceId);
-  const others = matches.filter((m) => m.referenceId !== queryCase.referenceId);
+  const position = referenceId === null ? -1 : matches.findIndex((m) => m.referenceId === referenceId);
+  const others = matches.filter((m) => m.referenceId !== referenceId);
   return {
-    ...queryCase,
     rank: position >= 0 ? position + 1 : null,
     sourceSimilarity: position >= 0 ? matches[position].similarity : 0,
     bestOtherSimilarity: others.length ? Math.max(...others.map((m) => m.similarity)) : 0,
     topReferenceId: matches[0]?.referenceId ?? null,
     topSimilarity: matches[0]?.similarity ?? 0,
     originalityScore: results.originalityScore,
-    seconds: audio.durationSec,
   };
 }
 

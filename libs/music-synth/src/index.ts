@@ -42,3 +42,7 @@ export {
 } from './demo-catalogue';
 export type { DemoCatalogueOptions, DemoTrack, ManifestEntry } from './demo-catalogue';
 export { ffmpegPath, runFfmpeg } from './ffmpeg';
+export { GM_PROGRAM, pieceToMidi, renderMidiFile, soundfontPath, soundfontUnavailable } from './soundfont';
+export type { GmInstrument, MidiRenderOptions } from './soundfont';
+export { EFFECT_CHAINS, applyFilter, mixSample, pitchShiftFilter, speedFilter } from './effects';
+export type { EffectChain, SampleMix } from './effects';
