@@ -22,7 +22,6 @@ export class CreateReports1764100000000 implements MigrationInterface {
         "upload_id" uuid PRIMARY KEY,
         "sha256" char(64) NOT NULL,
         "size_bytes" bigint NOT NULL,
-        "peaks" jsonb NOT NULL,
         "computed_at" timestamptz NOT NULL DEFAULT now()
       )`);
   }

@@ -31,7 +31,7 @@ export class IssuedReportEntity {
   issuedAt: Date;
 }
 
-/** The stored file's SHA-256, byte count and coarse peaks, computed once per upload from the object's bytes. */
+/** The stored file's SHA-256 and byte count, computed once per upload from the object's bytes. */
 @Entity({ name: 'song_digests' })
 export class SongDigestEntity {
   @PrimaryColumn('uuid', { name: 'upload_id' })
@@ -42,9 +42,6 @@ export class SongDigestEntity {
 
   @Column('bigint', { name: 'size_bytes', transformer: { to: (n: number) => n, from: (s: string) => Number(s) } })
   sizeBytes: number;
-
-  @Column('jsonb')
-  peaks: number[];
 
   @CreateDateColumn({ name: 'computed_at', type: 'timestamptz' })
   computedAt: Date;

@@ -1,3 +1,4 @@
+import type { DataSource } from 'typeorm';
 import {
   type Caller,
   ErrorCode,
@@ -66,7 +67,8 @@ function setUp({ runs = [aRun()], billing }: { runs?: AnalysisRunEntity[]; billi
     issuedAt: new Date('2026-11-24T10:00:00Z'),
   };
   const issuedReports = { issueFor: jest.fn(async () => issued), find: jest.fn(async () => issued) };
-  const digests = { of: jest.fn(async () => ({ sha256: 'c'.repeat(64), sizeBytes: 1000, peaks: [1] })) };
+  const digests = { of: jest.fn(async () => ({ sha256: 'c'.repeat(64), sizeBytes: 1000 })) };
+  const dataSource = { manager: { findOneBy: jest.fn(async () => null) } };
   const service = new ReportsService(
     {
       latestCompleted: async (id: string) => find(id),
@@ -76,6 +78,7 @@ function setUp({ runs = [aRun()], billing }: { runs?: AnalysisRunEntity[]; billi
     digests as unknown as SongDigests,
     issuedReports as unknown as IssuedReports,
     rpc as unknown as RpcClient,
+    dataSource as unknown as DataSource,
   );
   return { service, rpc, digests, issuedReports };
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import {
   type AnalysisResults,
   type Caller,
@@ -15,12 +16,16 @@ import {
 import { DomainError, RpcClient } from '@originality/platform';
 import type { AnalysisRunEntity } from '../jobs/analysis-run.entity';
 import { AnalysisRuns } from '../jobs/analysis-runs';
+import { decodePeaks } from '../listening/peaks';
+import { RunWaveformEntity } from '../listening/run-waveform.entity';
 import { IssuedReports } from './issued-reports';
 import { buildReport } from './report-builder';
 import { renderReportPdf } from './report-pdf';
 import { ReportPlan } from './report-plan';
 import { SongDigests } from './song-digests';
 import { type DiffVersion, diffVersions } from './version-diff';
+import { reportPeaks } from './waveform-peaks';
+import type { DataSource } from 'typeorm';
 
 /** A run with its outcome stored. */
 type CompletedRun = AnalysisRunEntity & { results: AnalysisResults; processingMs: number; finishedAt: Date };
@@ -45,6 +50,7 @@ export class ReportsService {
     private readonly digests: SongDigests,
     private readonly issued: IssuedReports,
     private readonly rpc: RpcClient,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   async issue(caller: Caller | null, request: IssueReportRequest): Promise<IssuedReport> {
@@ -70,12 +76,18 @@ export class ReportsService {
         originalFilename: upload.originalFilename,
         uploadedAt: upload.createdAt,
       },
-      file: digest,
+      file: { sha256: digest.sha256, sizeBytes: digest.sizeBytes, peaks: await this.peaksOf(run.analysisId) },
       analysis: { results: run.results, analysedAt: run.finishedAt, processingMs: run.processingMs },
     });
     const filename = `originality-report-${slug(run.title)}.${request.format}`;
     if (request.format === 'json') return { format: 'json', filename, report };
     return { format: 'pdf', filename, pdfBase64: (await renderReportPdf(report)).toString('base64') };
+  }
+
+  /** The outline of the waveform the worker kept for this run (runs from before waveforms were kept have none). */
+  private async peaksOf(analysisId: string): Promise<number[]> {
+    const stored = await this.dataSource.manager.findOneBy(RunWaveformEntity, { analysisId });
+    return stored ? reportPeaks(decodePeaks(stored.peaks)) : [];
   }
 
   /** Public: whether this server issued the report, with what it vouched for (nothing personal). */

@@ -3,25 +3,18 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { decodeAudio } from '@originality/music-analysis';
 import { DomainError, ObjectStorage } from '@originality/platform';
 import type { DataSource } from 'typeorm';
 import { SongDigestEntity } from './report-entities';
-import { peaksOf } from './waveform-peaks';
-
-/** A low sample rate is plenty for a page-wide loudness outline and decodes fast. */
-const PEAKS_SAMPLE_RATE = 4000;
 
 /**
- * The SHA-256, size and coarse peaks of an upload's stored file: streamed from object storage to a temp file the
+ * The SHA-256 and size of an upload's stored file: streamed from object storage to a temp file the
  * first time a report needs them (never held in memory), then kept, so a 50 MB file is read once per upload.
  */
 @Injectable()
 export class SongDigests {
-  private readonly logger = new Logger(SongDigests.name);
-
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly storage: ObjectStorage,
@@ -42,26 +35,15 @@ export class SongDigests {
     return (await repository.findOneBy({ uploadId }))!;
   }
 
-  private async compute(objectPath: string): Promise<Pick<SongDigestEntity, 'sha256' | 'sizeBytes' | 'peaks'>> {
+  private async compute(objectPath: string): Promise<Pick<SongDigestEntity, 'sha256' | 'sizeBytes'>> {
     const dir = await mkdtemp(join(tmpdir(), 'report-'));
     try {
       const file = join(dir, 'audio');
       if (!(await this.storage.head(objectPath))) throw DomainError.notFound('The file of this upload is gone.');
       await this.storage.download(objectPath, file);
-      const [{ sha256, sizeBytes }, peaks] = await Promise.all([hashFile(file), this.peaksOf(file)]);
-      return { sha256, sizeBytes, peaks };
+      return await hashFile(file);
     } finally {
       await rm(dir, { recursive: true, force: true });
-    }
-  }
-
-  /** The file was analysed, so it decodes; should that fail now, the report still goes out with a flat waveform. */
-  private async peaksOf(file: string): Promise<number[]> {
-    try {
-      return peaksOf((await decodeAudio(file, { sampleRate: PEAKS_SAMPLE_RATE })).samples);
-    } catch (error) {
-      this.logger.warn(`No waveform peaks for a report: ${(error as Error).message}`);
-      return [];
     }
   }
 }
