@@ -20,7 +20,8 @@ const DOUBLE_LAG_WEIGHT = 0.5;
  * metrical levels. Eighth-note hi-hats make the half-beat autocorrelation nearly as strong as the beat's, so the
  * salience alone cannot tell 92 from 184 BPM; a prior this narrow prefers the level in the usual 70–180 BPM beat
  * range unless another level's onsets are clearly stronger. Measured on 40 composed demo pieces with known BPM
- * (tools/bench/tempo-key.ts): tempo Acc1 73 % with the earlier rule (half-beat ≥ 0.9 × beat → faster level).
+ * (tools/bench/tempo-key.ts): tempo Acc1 83 %, against 73 % with the earlier rule (half-beat autocorrelation
+ * ≥ 0.9 × the beat's → the faster level), which doubled 70–92 BPM pieces with eighth-note hats.
  */
 const LEVEL_PRIOR_OCTAVES = 0.7;
 /** Onset-envelope smoothing before autocorrelation, σ in frames (see smooth()). */
