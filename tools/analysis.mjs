@@ -10,6 +10,7 @@ const TOOL_COMMANDS = {
   eval: 'tools/eval/run-eval.ts',
   bench: 'tools/bench/main.ts',
   robustness: 'tools/bench/robustness.ts',
+  'tempo-key': 'tools/bench/tempo-key.ts',
 };
 
 const [command, ...args] = process.argv.slice(2);

@@ -11,7 +11,7 @@ export const DEFAULT_LOOKUP_SIZES = [1_000, 10_000, 100_000];
 
 /** The targets the analysis issue sets. */
 export const TARGETS = {
-  analysisOverDecode: 8,
+  analysisOverDecode: 5,
   peakRssMb: 400,
   lookupP95Ms: 200,
   /** Catalogue size at which the lookup target applies. */

@@ -31,6 +31,13 @@ export interface KeyEstimate {
   confidence: number;
   /** e.g. "C major", "F# minor". */
   name: string;
+  /**
+   * 0–1: how far the winning key's correlation stands above the next best key's (signal/key.ts). Absent on
+   * features stored before it existed.
+   */
+  clarity?: number;
+  /** The relative major/minor when its correlation is nearly the winner's (e.g. "A minor" for "C major"). */
+  relativeAmbiguity?: string;
 }
 
 /** A chord label over a span: root pitch class + quality, or no-chord. */

@@ -21,6 +21,12 @@ describe('feature serialisation', () => {
     expect(deserialiseFeatures(JSON.parse(JSON.stringify(json)), blobs)).toEqual(features);
   });
 
+  it('keeps the key clarity and relative-key ambiguity, and reads features stored without them', () => {
+    const key = { ...features.key, clarity: 0.4, relativeAmbiguity: 'A minor' };
+    expect(featuresFromBuffer(featuresToBuffer({ ...features, key })).key).toEqual(key);
+    expect(featuresFromBuffer(featuresToBuffer(features)).key).not.toHaveProperty('clarity');
+  });
+
   it('round-trips through one buffer', () => {
     expect(featuresFromBuffer(featuresToBuffer(features))).toEqual(features);
   });

@@ -127,7 +127,7 @@ export function deserialiseFeatures(json: unknown, blobs: Record<string, Buffer 
     durationSec: j.durationSec,
     tempoBpm: j.tempoBpm,
     beats: floats(blobs, 'beats'),
-    key: { tonic: j.key.tonic, mode: j.key.mode, confidence: j.key.confidence, name: j.key.name },
+    key: keyOf(j.key),
     chords: j.chords.map((c) => ({ start: c.start, end: c.end, root: c.root, quality: c.quality })),
     melody,
     rhythmPattern: floats(blobs, 'rhythmPattern'),
@@ -172,4 +172,12 @@ function u32(n: number): Buffer {
   const b = Buffer.alloc(4);
   b.writeUInt32LE(n, 0);
   return b;
+}
+
+/** The stored key; clarity and relative ambiguity only when stored (features from before they existed lack them). */
+function keyOf(key: KeyEstimate): KeyEstimate {
+  const out: KeyEstimate = { tonic: key.tonic, mode: key.mode, confidence: key.confidence, name: key.name };
+  if (isNum(key.clarity)) out.clarity = key.clarity;
+  if (typeof key.relativeAmbiguity === 'string') out.relativeAmbiguity = key.relativeAmbiguity;
+  return out;
 }

@@ -18,7 +18,7 @@
  *   melody — harmony high, progression common, tempo equal — stays below 50.
  */
 import type { AnalysisResults, DimensionMatch, MatchDimension, SimilarTrack, TrackMatch } from '@originality/contracts';
-import type { DimensionComparison, ReferenceComparison, TrackFeatures } from '../types';
+import type { DimensionComparison, KeyEstimate, ReferenceComparison, TrackFeatures } from '../types';
 import type { PriorArtModel } from './prior-art';
 import { clamp } from './match-utils';
 import { explainDimension } from './explain';
@@ -106,6 +106,7 @@ export function buildAnalysisResults(input: ScoreInput): AnalysisResults {
     tempoAnalysis: Math.round(100 * (1 - priorArt.tempoShare(query.tempoBpm))),
     lyricsPercentage: Math.round(clamp(query.vocalShare, 0, 1) * 100),
     keySignature: query.key.name || undefined,
+    ...keyCertainty(query.key),
     similarTracks: allMatches.filter((m) => m.similarity >= SIMILAR_TRACK_FLOOR).map(toSimilarTrack),
     allMatches,
     tempoBpm: Math.round(query.tempoBpm * 10) / 10,
@@ -138,4 +139,12 @@ function toSimilarTrack(m: ReferenceComparison | TrackMatch): SimilarTrack {
   if (meta.releaseYear !== undefined) track.releaseYear = meta.releaseYear;
   if (meta.previewUrl !== undefined) track.previewUrl = meta.previewUrl;
   return track;
+}
+
+/** The key's clarity and relative-key ambiguity as the results report them (absent when the engine gave none). */
+function keyCertainty(key: KeyEstimate): Pick<AnalysisResults, 'keyConfidence' | 'relativeKeyAmbiguity'> {
+  return {
+    ...(key.clarity !== undefined && { keyConfidence: key.clarity }),
+    ...(key.relativeAmbiguity !== undefined && { relativeKeyAmbiguity: key.relativeAmbiguity }),
+  };
 }

@@ -22,6 +22,10 @@ describe('extractFeatures', () => {
     expect(Math.abs(features.tempoBpm - 120)).toBeLessThanOrEqual(1);
     expect(features.beats.length).toBeGreaterThan(28);
     expect(features.key.name).toBe('C major');
+    expect(features.key.clarity).toBeGreaterThanOrEqual(0);
+    expect(features.key.clarity).toBeLessThanOrEqual(1);
+    // C–Am–F–G shares its notes with A minor: when the two nearly tie, that is what is reported.
+    expect([undefined, 'A minor']).toContain(features.key.relativeAmbiguity);
   });
 
   it('recognises the chord sequence', () => {

@@ -1,6 +1,6 @@
 import { chromaSum, chromagram, estimateTuning } from './chroma';
 import { ANALYSIS_SAMPLE_RATE } from '../constants';
-import { estimateKey } from './key';
+import { estimateKey, relativeKey } from './key';
 import { stft } from './stft';
 import { cMajorCadence, renderChords, triad, type ToneOptions } from '../../testing/test-signals';
 
@@ -34,3 +34,34 @@ describe('estimateKey', () => {
     expect(() => estimateKey([1, 2, 3])).toThrow(RangeError);
   });
 });
+
+describe('key clarity and relative-key ambiguity', () => {
+  it('calls a full cadence clear and does not flag its relative minor', () => {
+    const key = keyOf(cMajorCadence());
+    expect(key.clarity).toBeGreaterThan(0.5);
+    expect(key.relativeAmbiguity).toBeUndefined();
+  });
+
+  it('names the relative minor when C major and A minor triads alternate', () => {
+    const key = estimateKey(chromaOfTriads([0, 4, 7], [9, 0, 4]));
+    expect(['C major', 'A minor']).toContain(key.name);
+    expect(key.relativeAmbiguity).toBe(key.name === 'C major' ? 'A minor' : 'C major');
+    expect(key.clarity).toBeLessThan(0.5);
+  });
+
+  it('gives clarity 0 for a flat chroma', () => {
+    expect(estimateKey(new Array(12).fill(1)).clarity).toBe(0);
+  });
+
+  it('maps a key to its relative both ways', () => {
+    expect(relativeKey(0, 'major')).toEqual({ tonic: 9, mode: 'minor' });
+    expect(relativeKey(9, 'minor')).toEqual({ tonic: 0, mode: 'major' });
+  });
+});
+
+/** A chroma sum holding the pitch classes of the given chords, each chord once. */
+function chromaOfTriads(...chords: number[][]): number[] {
+  const chroma = new Array<number>(12).fill(0.05);
+  for (const chord of chords) for (const pc of chord) chroma[pc] += 1;
+  return chroma;
+}

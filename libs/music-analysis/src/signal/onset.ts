@@ -13,6 +13,14 @@ import type { Spectrogram } from '../types';
 
 /** Compression γ in log(1 + γ|X|): large enough that quiet partials still count. */
 const LOG_COMPRESSION = 100;
+/**
+ * log(1 + γ|X|) as Math.log of the sum: V8's Math.log1p is ≈ 35 % slower than Math.log, and the two differ by at
+ * most the rounding of 1 + γ|X| (2.2e-16 absolute), far below the float32 the envelope is kept in. The logarithms
+ * are the envelope's main cost: 1025 bins × 43 frames/s, 8 million for 3 minutes.
+ */
+function compressed(magnitude: number): number {
+  return Math.log(1 + LOG_COMPRESSION * magnitude);
+}
 /** Trend-removal window (frames, ≈ 0.35 s at 43 fps): longer than an onset, shorter than a bar. */
 const TREND_FRAMES = 15;
 
@@ -23,7 +31,7 @@ export function onsetStrength(spec: Spectrogram): Float32Array {
   const delay = Math.round(spec.fftSize / 4 / spec.hop);
   // One row of log magnitudes, the previous frame's until positiveFlux replaces it by the current one's.
   const logs = new Float32Array(bins);
-  for (let k = 0; k < bins; k++) logs[k] = Math.log1p(LOG_COMPRESSION * data[k]!);
+  for (let k = 0; k < bins; k++) logs[k] = compressed(data[k]!);
   // Frames whose flux would land beyond the end after the delay are not computed.
   for (let f = 1; f + delay < frames; f++) {
     const sum = positiveFlux(data, f * bins, logs);
@@ -42,7 +50,7 @@ export function onsetStrength(spec: Spectrogram): Float32Array {
 function positiveFlux(data: Float32Array, row: number, logs: Float32Array): number {
   let sum = 0;
   for (let k = 0; k < logs.length; k++) {
-    const v = Math.log1p(LOG_COMPRESSION * data[row + k]!);
+    const v = compressed(data[row + k]!);
     const d = v - logs[k]!;
     logs[k] = v;
     sum += (d + Math.abs(d)) * 0.5;
@@ -54,8 +62,8 @@ function positiveFlux(data: Float32Array, row: number, logs: Float32Array): numb
 function positiveFluxTested(data: Float32Array, row: number, bins: number): number {
   let sum = 0;
   for (let k = 0; k < bins; k++) {
-    const prev = Math.fround(Math.log1p(LOG_COMPRESSION * data[row - bins + k]!));
-    const d = Math.log1p(LOG_COMPRESSION * data[row + k]!) - prev;
+    const prev = Math.fround(compressed(data[row - bins + k]!));
+    const d = compressed(data[row + k]!) - prev;
     if (d > 0) sum += d;
   }
   return sum;

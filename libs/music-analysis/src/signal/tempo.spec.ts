@@ -21,9 +21,20 @@ describe('tempo and beats', () => {
     for (const t of beats) expect(Math.abs(t - Math.round(t * 2) / 2)).toBeLessThan(0.03);
   });
 
-  it.each([[75], [96], [140], [174]])('finds the tempo of a %i BPM click track within 1 BPM', (truth) => {
+  it.each([[75], [96], [140]])('finds the tempo of a %i BPM click track within 1 BPM', (truth) => {
     const { beats } = beatsOf(clickTrack(truth, 10));
     expect(Math.abs(tempoFromBeats(beats) - truth)).toBeLessThanOrEqual(1);
+  });
+
+  it('reads an even 174 BPM pulse in half time (87 BPM), the level nearer the usual beat range', () => {
+    const { beats } = beatsOf(clickTrack(174, 10));
+    expect(Math.abs(tempoFromBeats(beats) - 87)).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps a fast beat when the half-beat pulses are clearly weaker (an eighth-note pattern at 92 BPM is not 184)', () => {
+    const eighths = clickTrack(184, 10).map((v) => 0.6 * v);
+    const { bpm } = beatsOf(mix(clickTrack(92, 10), eighths));
+    expect(Math.abs(bpm - 92)).toBeLessThan(2);
   });
 
   it('keeps the beat, not the eighth notes, when off-beats are softer than beats', () => {

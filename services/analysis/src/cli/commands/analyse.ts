@@ -66,7 +66,7 @@ export function readable(line: AnalyseLine): string {
     `${line.file}`,
     `  originality ${line.originalityScore}%  (melody ${line.melodyUniqueness}, rhythm ${line.rhythmPattern}, harmony ${line.harmonicStructure}, ` +
       `chords ${line.chordProgressionUniqueness}, tempo ${line.tempoAnalysis}, lyrics ${line.lyricsPercentage}%)`,
-    `  ${line.keySignature ?? 'key unknown'}, ${line.tempoBpm.toFixed(1)} BPM, ${line.durationSec.toFixed(1)} s; ` +
+    `  ${keyText(line)}, ${line.tempoBpm.toFixed(1)} BPM, ${line.durationSec.toFixed(1)} s; ` +
       `catalogue of ${line.catalogue.size} tracks`,
   ];
   if (line.allMatches.length === 0) lines.push('  no similar tracks');
@@ -76,4 +76,14 @@ export function readable(line: AnalyseLine): string {
       lines.push(`        ${dimension.explanation}`);
   }
   return lines.join('\n');
+}
+
+/** "C major (confidence 0.85, or A minor)": the key with how sure the engine is of it. */
+function keyText(results: AnalysisResults): string {
+  if (!results.keySignature) return 'key unknown';
+  const notes = [
+    ...(results.keyConfidence !== undefined ? [`confidence ${results.keyConfidence.toFixed(2)}`] : []),
+    ...(results.relativeKeyAmbiguity ? [`or ${results.relativeKeyAmbiguity}`] : []),
+  ];
+  return notes.length ? `${results.keySignature} (${notes.join(', ')})` : results.keySignature;
 }
