@@ -44,9 +44,10 @@ export function compareChordProgressions(
   const vocabulary = Math.min(qSet.size, rSet.size);
   const similarity = percent(shared / vocabulary);
   const sharedShare = Math.min(1, sharedCount / vocabulary);
-  if (similarity === 0) return { ...none, sharedShare };
+  const evidence = { score: similarity / 100, cells: 1 };
+  if (similarity === 0) return { ...none, sharedShare, evidence };
   const path = alignTokens(q, r);
-  if (!path) return { ...none, similarity, sharedShare };
+  if (!path) return { ...none, similarity, sharedShare, evidence };
   const qSpan = q[path.qEnd].end - q[path.qStart].start;
   const rSpan = r[path.rEnd].end - r[path.rStart].start;
   return {
@@ -55,6 +56,7 @@ export function compareChordProgressions(
     segments: [segment(q[path.qStart].start, q[path.qEnd].end, r[path.rStart].start, r[path.rEnd].end)],
     transform: { transpositionSemitones: transposition, tempoRatio: qSpan > 0 && rSpan > 0 ? rSpan / qSpan : 1 },
     sharedShare,
+    evidence,
   };
 }
 
