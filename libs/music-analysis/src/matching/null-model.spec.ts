@@ -1,5 +1,15 @@
 import type { MatchEvidence } from '../types';
-import { MIN_FIT_TRACKS, NullModel, PRIOR_NULL_MODEL, fitNullModel, fitScoreTail, samplePairs } from './null-model';
+import {
+  MIN_FIT_TRACKS,
+  NULL_EXCERPT_BEATS,
+  NULL_EXCERPT_NOTES,
+  NullModel,
+  PRIOR_NULL_MODEL,
+  fitNullModel,
+  fitScoreTail,
+  nullExcerpt,
+  samplePairs,
+} from './null-model';
 import { buildPriorArt } from './prior-art';
 import { aTrack } from '../../testing/match-fixtures';
 
@@ -100,5 +110,18 @@ describe('fitNullModel', () => {
     expect(fitNullModel(tracks, priorArt, 'v1', 60).json).toEqual(model.json);
     // Every pair is compared in every dimension: the rhythm score is positive for any two drum patterns.
     expect(model.json.tails.rhythm.samples).toBeGreaterThan(0);
+  });
+});
+
+describe('nullExcerpt', () => {
+  it('cuts a long track to the notes and beats a null comparison needs, and leaves a short one as it is', () => {
+    const long = aTrack({ seed: 5, bars: 64 });
+    expect(long.melody.length).toBeGreaterThan(NULL_EXCERPT_NOTES);
+    const cut = nullExcerpt(long);
+    expect(cut.melody).toEqual(long.melody.slice(0, NULL_EXCERPT_NOTES));
+    expect(cut.beatChroma.beats).toBe(NULL_EXCERPT_BEATS);
+    expect(cut.beatChroma.data).toEqual(long.beatChroma.data.subarray(0, NULL_EXCERPT_BEATS * 12));
+    const short = aTrack({ seed: 5, bars: 8 });
+    expect(nullExcerpt(short)).toBe(short);
   });
 });

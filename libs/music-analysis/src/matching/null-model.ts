@@ -113,15 +113,41 @@ export function nullSamples(
     MatchEvidence[]
   >;
   const none: MatchEvidence = { score: 0, cells: 1 };
+  const excerpts = new Map<number, TrackFeatures>();
+  const excerptOf = (i: number): TrackFeatures => {
+    let e = excerpts.get(i);
+    if (!e) excerpts.set(i, (e = nullExcerpt(tracks[i]!)));
+    return e;
+  };
   for (const [i, j] of pairs) {
-    const a = tracks[i]!;
-    const b = tracks[j]!;
+    const a = excerptOf(i);
+    const b = excerptOf(j);
     out.melody.push(atPlausibleTempo(compareMelodies(a.melody, b.melody)).evidence ?? none);
     out.harmony.push(atPlausibleTempo(compareHarmony(a.beatChroma, b.beatChroma)).evidence ?? none);
     out.chordProgression.push(compareChordProgressions(a, b, priorArt).evidence ?? none);
     out.rhythm.push(compareRhythm(a, b, priorArt).evidence ?? none);
   }
   return out;
+}
+
+/**
+ * Notes and beats of a track the null model compares, at most: the alignments cost notes × notes and beats ×
+ * beats, and the law scales with `cells`, so excerpts (about a minute of a song) calibrate full tracks too while
+ * keeping a fit on 3-minute songs to a fraction of what whole tracks would cost.
+ */
+export const NULL_EXCERPT_NOTES = 160;
+export const NULL_EXCERPT_BEATS = 128;
+
+/** The start of a track, cut to NULL_EXCERPT_NOTES melody notes and NULL_EXCERPT_BEATS beats of chroma. */
+export function nullExcerpt(f: TrackFeatures): TrackFeatures {
+  const beats = Math.min(f.beatChroma.beats, NULL_EXCERPT_BEATS);
+  if (f.melody.length <= NULL_EXCERPT_NOTES && beats === f.beatChroma.beats) return f;
+  const beatChroma = {
+    data: f.beatChroma.data.subarray(0, beats * 12),
+    beats,
+    beatTimes: f.beatChroma.beatTimes.subarray(0, beats),
+  };
+  return { ...f, melody: f.melody.slice(0, NULL_EXCERPT_NOTES), beatChroma };
 }
 
 /** Up to `count` distinct ordered pairs (i ≠ j) of `n` tracks, drawn with a generator seeded by `seed`. */
