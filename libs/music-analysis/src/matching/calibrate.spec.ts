@@ -1,6 +1,7 @@
 import type { DimensionComparison } from '../types';
 import type { MatchDimension } from '@originality/contracts';
 import {
+  HARMONY_ALONE_CAP,
   OVERWHELMING_CHANCE,
   SINGLE_DIMENSION_CAP,
   calibrateComparison,
@@ -62,6 +63,11 @@ describe('calibratedTrackSimilarity', () => {
   it('caps one strong dimension without agreement below a high score', () => {
     const s = calibratedTrackSimilarity([D('melody', 1e-6, n), D('harmony', 0.5, n)], n);
     expect(s).toBe(SINGLE_DIMENSION_CAP);
+  });
+
+  it('keeps a shared chord progression alone below a flag', () => {
+    const s = calibratedTrackSimilarity([D('melody', 0.5, n), D('chordProgression', 1e-7, n)], n);
+    expect(s).toBe(HARMONY_ALONE_CAP);
   });
 
   it('scores high when melody and harmony agree', () => {

@@ -17,7 +17,8 @@
  * Bonferroni bound) — whichever is smaller. A high track score then needs agreement: the melody and the harmony
  * family must both be unusual (perTrack ≤ AGREEING_CHANCE), or one dimension's evidence overwhelming
  * (inCatalogue ≤ OVERWHELMING_CHANCE, as a long note-for-note melody copy is); otherwise the track similarity
- * stays at or below SINGLE_DIMENSION_CAP. Exact audio keeps its own score (the recording itself is reused).
+ * is what its strongest dimension alone reads, at most SINGLE_DIMENSION_CAP for melody and HARMONY_ALONE_CAP for
+ * the harmony family. Exact audio keeps its own score (the recording itself is reused).
  * Tempo is not calibrated: thousands of songs share any tempo, and the prior-art share reports it.
  */
 import type { DimensionComparison, TrackComparison } from '../types';
@@ -35,8 +36,14 @@ export const SIMILARITY_FROM_CHANCE: readonly (readonly [number, number])[] = [
 export const AGREEING_CHANCE = 0.05;
 /** Evidence this strong (expected chance matches in the whole catalogue) needs no second dimension. */
 export const OVERWHELMING_CHANCE = 1e-6;
-/** The most a track scores through one dimension without agreement or overwhelming evidence. */
+/**
+ * The most a track scores through one dimension without agreement or overwhelming evidence: a melody alone stays
+ * below a high match (80); the harmony family alone stays below a flag (60), since a shared chord progression is
+ * a building block of a style rather than a song's identity (on the second synth set, new melodies over a
+ * reference's progression otherwise reached 69–75).
+ */
 export const SINGLE_DIMENSION_CAP = 75;
+export const HARMONY_ALONE_CAP = 59;
 
 export function similarityFromChance(inCatalogue: number): number {
   const x = Math.log10(Math.max(inCatalogue, 1e-300));
@@ -85,7 +92,11 @@ export function calibratedTrackSimilarity(dimensions: DimensionComparison[], n: 
   let similarity = perTrack >= 1 ? 0 : similarityFromChance(perTrack * n);
   const overwhelming = Math.min(melody, harmonic) * n <= OVERWHELMING_CHANCE;
   const agreeing = melody <= AGREEING_CHANCE && harmonic <= AGREEING_CHANCE;
-  if (!overwhelming && !agreeing) similarity = Math.min(similarity, SINGLE_DIMENSION_CAP);
+  if (!overwhelming && !agreeing) {
+    const melodyAlone = Math.min(similarityFromChance(melody * n), SINGLE_DIMENSION_CAP);
+    const harmonyAlone = Math.min(similarityFromChance(harmonic * n), HARMONY_ALONE_CAP);
+    similarity = Math.min(similarity, Math.max(melody < 1 ? melodyAlone : 0, harmonic < 1 ? harmonyAlone : 0));
+  }
   const exact = dimensions.find((d) => d.dimension === 'exactAudio')?.similarity ?? 0;
   return Math.max(exact, similarity);
 }
