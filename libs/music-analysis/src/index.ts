@@ -32,6 +32,8 @@ export * from './matching/rhythm-code';
 export * from './matching/compare-rhythm';
 export * from './matching/compare';
 export * from './matching/prior-art';
+export * from './matching/null-model';
+export * from './matching/calibrate';
 export * from './matching/score';
 export * from './matching/explain';
 export * from './index/catalogue-index';

@@ -117,6 +117,20 @@ export interface DimensionComparison {
    * similarity was multiplied by; absent when nothing is shared.
    */
   patternRarity?: number;
+  /**
+   * What the null model calibrates (matching/null-model.ts): the dimension's raw score and the size of the space
+   * it was the best of (notes × notes, beats × beats; 1 for a single-valued score). Absent when there was nothing
+   * to compare.
+   */
+  evidence?: MatchEvidence;
+  /** Set once the comparison is calibrated against the catalogue's null model (matching/calibrate.ts). */
+  chance?: import('@originality/contracts').MatchChance;
+}
+
+/** A dimension's raw score before calibration, with the search-space size that chance grows with. */
+export interface MatchEvidence {
+  score: number;
+  cells: number;
 }
 
 /** A query compared with one reference track: the per-dimension evidence and the combined similarity (score.ts). */

@@ -61,6 +61,27 @@ describe('CatalogueIndex', () => {
     expect(none.lookup(query).map((c) => c.referenceId)).not.toContain('t29');
   });
 
+  it('calibrates each match against the null model fitted on its own tracks, with the chance per dimension', () => {
+    const [best] = index.match(coverOf(tracks[5]));
+    expect(index.nullModel().json.source).toBe('catalogue');
+    const melody = best.dimensions.find((d) => d.dimension === 'melody')!;
+    expect(melody.chance!.perTrack).toBeLessThan(1e-4);
+    expect(melody.chance!.inCatalogue).toBeCloseTo(melody.chance!.perTrack * tracks.length, 12);
+    for (const d of best.dimensions.filter((x) => x.dimension !== 'tempo' && x.dimension !== 'exactAudio'))
+      expect(d.chance).toBeDefined();
+  });
+
+  it('keeps its null model while the catalogue changes by a few tracks, and fits it anew after larger changes', () => {
+    const growing = new CatalogueIndex();
+    tracks.slice(0, 20).forEach((features, i) => growing.add({ id: `t${i}`, meta: meta(i), features }));
+    const first = growing.nullModel();
+    expect(growing.nullModel()).toBe(first);
+    growing.add({ id: 't20', meta: meta(20), features: tracks[20] });
+    expect(growing.nullModel()).toBe(first);
+    tracks.slice(21, 24).forEach((features, i) => growing.add({ id: `t${21 + i}`, meta: meta(21 + i), features }));
+    expect(growing.nullModel()).not.toBe(first);
+  });
+
   it('retrieves by embedding cosine', () => {
     const ids = index
       .lookup({ embedding: tracks[3].embedding, fingerprints: tracks[3].fingerprints })

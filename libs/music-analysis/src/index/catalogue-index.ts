@@ -15,13 +15,15 @@
  * In 'light' mode the index keeps only what the first stage needs (embedding + fingerprints), for memory
  * budgets and benchmarks; `lookup` works, `match` does not.
  */
-import type { CatalogueEntry, ReferenceComparison, ReferenceMeta, TrackFeatures } from '../types';
+import type { CatalogueEntry, ReferenceComparison, ReferenceMeta, TrackComparison, TrackFeatures } from '../types';
 import { FingerprintIndex } from './fingerprint-index';
 import { PriorArtModel } from '../matching/prior-art';
 import { compareTracks } from '../matching/compare';
 import { MIN_EXACT_VOTES } from '../matching/compare';
 import { MelodyGramIndex, contourGrams } from './melody-index';
 import { compareOnTwoThreads } from '../parallel/feature-threads';
+import { NullModel, fitNullModel } from '../matching/null-model';
+import { calibrateComparison } from '../matching/calibrate';
 
 export interface CatalogueIndexOptions {
   /** 'full' (default) keeps features for re-ranking; 'light' keeps only embedding and fingerprints. */
@@ -77,6 +79,8 @@ export class CatalogueIndex {
   readonly priorArt = new PriorArtModel();
   /** XOR of the ids' hashes: the same set of tracks always has the same version, whatever the order of changes. */
   private setHash = 0;
+  /** The null model the matches are calibrated with, and the catalogue size it was fitted at (see nullModel). */
+  private fitted: { model: NullModel; size: number } | null = null;
 
   constructor(opts: CatalogueIndexOptions = {}) {
     this.mode = opts.mode ?? 'full';
@@ -191,7 +195,7 @@ export class CatalogueIndex {
     for (const c of this.lookup(query)) {
       const slot = this.byId.get(c.referenceId)!;
       const comparison = compareTracks(query, slot.features!, this.priorArt);
-      out.push({ referenceId: slot.id, meta: slot.meta, ...comparison });
+      out.push({ referenceId: slot.id, meta: slot.meta, ...this.calibrate(comparison) });
     }
     return out.sort((a, b) => b.similarity - a.similarity);
   }
@@ -211,9 +215,28 @@ export class CatalogueIndex {
     const out = slots.map((slot, i): ReferenceComparison => ({
       referenceId: slot.id,
       meta: slot.meta,
-      ...comparisons[i]!,
+      ...this.calibrate(comparisons[i]!),
     }));
     return out.sort((a, b) => b.similarity - a.similarity);
+  }
+
+  /**
+   * The catalogue's null model (matching/null-model.ts), fitted on first use and kept while the catalogue's size
+   * stays within REFIT_SHARE of the size it was fitted at: the model describes the catalogue's kind of music, which
+   * a few added or removed tracks do not change, and a refit costs up to MAX_NULL_PAIRS comparisons.
+   */
+  nullModel(): NullModel {
+    if (this.mode === 'light') throw new Error('a light catalogue index holds no features to fit a null model on');
+    const size = this.rows.length;
+    if (!this.fitted || Math.abs(size - this.fitted.size) > REFIT_SHARE * this.fitted.size) {
+      const tracks = this.rows.map((slot) => slot.features!);
+      this.fitted = { model: fitNullModel(tracks, this.priorArt, this.version), size };
+    }
+    return this.fitted.model;
+  }
+
+  private calibrate(comparison: TrackComparison): TrackComparison {
+    return calibrateComparison(comparison, this.nullModel(), this.size);
   }
 
   /** Bytes held by the lookup structures (embedding matrix and fingerprint index), not by features. */
@@ -264,6 +287,9 @@ export class CatalogueIndex {
     this.matrix = next;
   }
 }
+
+/** Relative change of the catalogue's size after which its null model is fitted anew. */
+const REFIT_SHARE = 0.1;
 
 /** FNV-1a 32-bit hash of an id. */
 function hashId(id: string): number {

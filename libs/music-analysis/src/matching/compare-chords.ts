@@ -44,9 +44,10 @@ export function compareChordProgressions(
   const vocabulary = Math.min(qSet.size, rSet.size);
   const similarity = percent(shared / vocabulary);
   const sharedShare = Math.min(1, sharedCount / vocabulary);
-  if (similarity === 0) return { ...none, sharedShare };
+  const evidence = { score: similarity / 100, cells: 1 };
+  if (similarity === 0) return { ...none, sharedShare, evidence };
   const path = alignTokens(q, r);
-  if (!path) return { ...none, similarity, sharedShare };
+  if (!path) return { ...none, similarity, sharedShare, evidence };
   const qSpan = q[path.qEnd].end - q[path.qStart].start;
   const rSpan = r[path.rEnd].end - r[path.rStart].start;
   return {
@@ -57,6 +58,7 @@ export function compareChordProgressions(
     sharedShare,
     // The mean rarity of the shared n-grams: what the weighting made of the shared progression.
     patternRarity: shared / sharedCount,
+    evidence,
   };
 }
 

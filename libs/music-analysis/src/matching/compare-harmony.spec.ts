@@ -91,13 +91,15 @@ function plainHarmony(queryChroma: BeatChroma, refChroma: BeatChroma): Dimension
   const nullQ = plainQmax(plainRecurrence(plainEmbedded(query, ref, oti, true), en, em), en, em).qmax;
   const full = clamp(Math.min(query.beats, ref.beats) - EMBED_BEATS + 1, 8, FULL_HARMONY_BEATS);
   const similarity = percent((found.qmax - nullQ) / full);
-  if (similarity === 0) return { ...none, transform };
+  const evidence = { score: Math.max(0, found.qmax - nullQ), cells: en * em };
+  if (similarity === 0) return { ...none, transform, evidence };
   const [qStart, qEnd] = [query.beatTimes[found.start[0]], beatEnd(query, found.end[0] + EMBED_BEATS - 1)];
   const [rStart, rEnd] = [ref.beatTimes[found.start[1]], beatEnd(ref, found.end[1] + EMBED_BEATS - 1)];
   const [qSpan, rSpan] = [qEnd - qStart, rEnd - rStart];
   return {
     dimension: 'harmony',
     similarity,
+    evidence,
     segments: [segment(qStart, qEnd, rStart, rEnd)],
     transform: { ...transform, tempoRatio: qSpan > 0 && rSpan > 0 ? rSpan / qSpan : 1 },
   };

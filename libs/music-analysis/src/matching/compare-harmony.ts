@@ -308,7 +308,9 @@ export function compareHarmony(queryChroma: BeatChroma, refChroma: BeatChroma): 
   const nullQ = nullQmax(S, query.beats, ref.beats, found.qmax);
   const full = clamp(Math.min(query.beats, ref.beats) - EMBED_BEATS + 1, MIN_HARMONY_BEATS, FULL_HARMONY_BEATS);
   const similarity = percent((found.qmax - nullQ) / full);
-  if (similarity === 0) return { ...none, transform };
+  // Net of the reversed-reference null, as for melody; the null model calibrates what remains.
+  const evidence = { score: Math.max(0, found.qmax - nullQ), cells: en * em };
+  if (similarity === 0) return { ...none, transform, evidence };
   const [qi0, rj0] = found.start;
   const [qi1, rj1] = found.end;
   const qStart = query.beatTimes[qi0];
@@ -320,6 +322,7 @@ export function compareHarmony(queryChroma: BeatChroma, refChroma: BeatChroma): 
   return {
     dimension: 'harmony',
     similarity,
+    evidence,
     segments: [segment(qStart, qEnd, rStart, rEnd)],
     transform: { ...transform, tempoRatio: qSpan > 0 && rSpan > 0 ? rSpan / qSpan : 1 },
   };

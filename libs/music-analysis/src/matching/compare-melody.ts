@@ -582,6 +582,11 @@ export function melodyComparison(
   return {
     dimension: 'melody',
     similarity,
+    // Net of the reversed-reference null (same notes, no shared order); the null model calibrates what remains.
+    evidence: {
+      score: Math.max(0, alignment.score - nullScore),
+      cells: qn.pitchClass.length * rn.pitchClass.length,
+    },
     segments:
       similarity > 0
         ? [segment(qFirst.start, qLast.start + qLast.duration, rFirst.start, rLast.start + rLast.duration)]

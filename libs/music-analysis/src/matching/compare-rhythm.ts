@@ -64,6 +64,7 @@ export function compareRhythm(query: TrackFeatures, ref: TrackFeatures, priorArt
   return {
     dimension: 'rhythm',
     similarity,
+    evidence: { score: similarity / 100, cells: 1 },
     // The pattern is an average over all bars, so the evidence spans both whole tracks.
     segments: similarity > 0 ? [segment(0, query.durationSec, 0, ref.durationSec)] : [],
     transform: { transpositionSemitones: 0, tempoRatio: tempoRatio(query, ref) },

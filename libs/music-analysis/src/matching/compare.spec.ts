@@ -250,4 +250,13 @@ describe('atPlausibleTempo', () => {
     expect(justOutside).toBeGreaterThan(0);
     expect(justOutside).toBeLessThan(100);
   });
+
+  it('takes the evidence the null model calibrates down with the similarity', () => {
+    const withEvidence = (ratio: number) => ({ ...at('melody', ratio), evidence: { score: 30, cells: 2500 } });
+    expect(atPlausibleTempo(withEvidence(1.53)).evidence).toEqual({ score: 0, cells: 2500 });
+    expect(atPlausibleTempo(withEvidence(1.1)).evidence).toEqual({ score: 30, cells: 2500 });
+    const faded = atPlausibleTempo(withEvidence(1.28)).evidence!.score;
+    expect(faded).toBeGreaterThan(0);
+    expect(faded).toBeLessThan(30);
+  });
 });

@@ -148,7 +148,8 @@ export function atPlausibleTempo(d: DimensionComparison): DimensionComparison {
   const beyond = Math.max(REUSE_SPEED_RANGE.min / ratio - 1, ratio / REUSE_SPEED_RANGE.max - 1, 0);
   if (beyond === 0) return d;
   const kept = clamp(1 - beyond / IMPLAUSIBLE_TEMPO_FADE, 0, 1);
-  return { ...d, similarity: Math.round(10 * d.similarity * kept) / 10 };
+  const evidence = d.evidence && { ...d.evidence, score: d.evidence.score * kept };
+  return { ...d, similarity: Math.round(10 * d.similarity * kept) / 10, ...(evidence && { evidence }) };
 }
 
 /** How far (relative) beyond the plausible tempo range an alignment's evidence fades to nothing. */

@@ -26,7 +26,26 @@ const LABEL: Record<DimensionComparison['dimension'], string> = {
   exactAudio: 'Audio',
 };
 
+/**
+ * How often unrelated tracks match this closely, in words, from the calibrated chance (null-model.ts): "a match
+ * this close happens by chance in fewer than 1 in 10,000 tracks".
+ */
+export function explainChance(perTrack: number): string {
+  if (perTrack >= 0.5) return 'unrelated tracks commonly match this closely';
+  const odds = 1 / perTrack;
+  if (odds < 10) return `about 1 in ${Math.round(odds)} unrelated tracks match this closely`;
+  const power = Math.min(12, Math.floor(Math.log10(odds)));
+  const bound = (10 ** power).toLocaleString('en-US');
+  return `a match this close happens by chance in fewer than 1 in ${bound} tracks`;
+}
+
 export function explainDimension(d: DimensionComparison, meta: ReferenceMeta): string {
+  const sentence = explainEvidence(d, meta);
+  if (!d.chance || d.similarity <= 0) return sentence;
+  return sentence.replace(/\)\.$/, `; ${explainChance(d.chance.perTrack)}).`);
+}
+
+function explainEvidence(d: DimensionComparison, meta: ReferenceMeta): string {
   const who = `"${meta.title}" by ${meta.artist}`;
   const pct = `${Math.round(d.similarity)}% similar`;
   const label = LABEL[d.dimension];

@@ -2,7 +2,12 @@
  * Scoring: from per-dimension similarities to one similarity per reference track, and from those to the
  * analysis results of spec §3.
  *
- * Per-track similarity (trackSimilarity):
+ * The catalogue index calibrates every match against its null model (calibrate.ts): the similarities it returns,
+ * per dimension and per track, are read from the chance of a match this strong among the catalogue's tracks.
+ * trackSimilarity below is the uncalibrated combination of the fixed-scale dimension scores, which compareTracks
+ * still reports (it decides, for instance, which transforms exact reuse is looked for under).
+ *
+ * Uncalibrated per-track similarity (trackSimilarity):
  *   exactAudio ≥ everything: if the recording itself is reused, the track similarity is at least that score.
  *   Otherwise the musical dimensions are combined as independent evidence of copying ("noisy OR"):
  *     similarity = 100 · (1 − Π_d (1 − w_d · s_d / 100))
@@ -122,6 +127,7 @@ function toTrackMatch(m: ReferenceComparison): TrackMatch {
     similarity: Math.round(d.similarity),
     segments: d.segments,
     transform: d.transform,
+    ...(d.chance && { chance: d.chance }),
     explanation: explainDimension(d, m.meta),
     ...(d.patternRarity === undefined ? {} : { patternRarity: Math.round(d.patternRarity * 1000) / 1000 }),
   }));

@@ -1,0 +1,138 @@
+import type { DimensionComparison } from '../types';
+import type { MatchDimension } from '@originality/contracts';
+import {
+  HARMONY_ALONE_CAP,
+  OVERWHELMING_CHANCE,
+  SINGLE_DIMENSION_CAP,
+  calibrateComparison,
+  calibratedTrackSimilarity,
+  combinedChance,
+  similarityFromChance,
+} from './calibrate';
+import { NullModel, PRIOR_NULL_MODEL } from './null-model';
+import { explainChance } from './explain';
+
+/** A dimension already calibrated: only its chance matters to the track score. */
+const D = (dimension: MatchDimension, perTrack: number, n: number, similarity = 0): DimensionComparison => ({
+  dimension,
+  similarity,
+  segments: [],
+  transform: { transpositionSemitones: 0, tempoRatio: 1 },
+  chance: { perTrack, inCatalogue: perTrack * n },
+});
+
+describe('similarityFromChance', () => {
+  it('reads 100 at 1 in 10,000, 80 at 1 in 100, 60 at 3 in 100 and at most 50 when ordinary', () => {
+    expect(similarityFromChance(1e-9)).toBe(100);
+    expect(similarityFromChance(1e-4)).toBe(100);
+    expect(similarityFromChance(1e-2)).toBe(80);
+    expect(similarityFromChance(10 ** -1.5)).toBe(60);
+    expect(similarityFromChance(1)).toBeLessThanOrEqual(50);
+    expect(similarityFromChance(100)).toBe(0);
+  });
+
+  it('is monotone: a rarer match is never less similar', () => {
+    let previous = Infinity;
+    for (let e = -6; e <= 3; e += 0.25) {
+      const s = similarityFromChance(10 ** e);
+      expect(s).toBeLessThanOrEqual(previous);
+      previous = s;
+    }
+  });
+});
+
+describe('combinedChance', () => {
+  it('is the chance itself for one dimension, and 1 for none', () => {
+    expect(combinedChance([0.01])).toBeCloseTo(0.01, 10);
+    expect(combinedChance([])).toBe(1);
+  });
+
+  it("follows Fisher's method for two agreeing dimensions", () => {
+    const p = 0.01 * 0.02;
+    expect(combinedChance([0.01, 0.02])).toBeCloseTo(p * (1 - Math.log(p)), 10);
+  });
+
+  it('never exceeds the Bonferroni bound when one dimension dominates', () => {
+    expect(combinedChance([1e-9, 1])).toBeLessThanOrEqual(2e-9);
+  });
+});
+
+describe('calibratedTrackSimilarity', () => {
+  const n = 1000;
+
+  it('caps one strong dimension without agreement below a high score', () => {
+    const s = calibratedTrackSimilarity([D('melody', 1e-6, n), D('harmony', 0.5, n)], n);
+    expect(s).toBe(SINGLE_DIMENSION_CAP);
+  });
+
+  it('keeps a shared chord progression alone below a flag', () => {
+    const s = calibratedTrackSimilarity([D('melody', 0.5, n), D('chordProgression', 1e-7, n)], n);
+    expect(s).toBe(HARMONY_ALONE_CAP);
+  });
+
+  it('scores high when melody and harmony agree', () => {
+    const s = calibratedTrackSimilarity([D('melody', 1e-6, n), D('harmony', 1e-3, n)], n);
+    expect(s).toBeGreaterThan(SINGLE_DIMENSION_CAP);
+  });
+
+  it('lets overwhelming evidence in one dimension stand alone', () => {
+    const s = calibratedTrackSimilarity([D('melody', OVERWHELMING_CHANCE / n / 10, n), D('harmony', 1, n)], n);
+    expect(s).toBe(100);
+  });
+
+  it('counts harmony and chord progression as one piece of evidence', () => {
+    const both = calibratedTrackSimilarity(
+      [D('melody', 1e-5, n), D('harmony', 1e-4, n), D('chordProgression', 1e-4, n)],
+      n,
+    );
+    const one = calibratedTrackSimilarity([D('melody', 1e-5, n), D('harmony', 1e-4, n)], n);
+    expect(both).toBeLessThanOrEqual(one);
+  });
+
+  it('leaves rhythm and tempo out, and lets reused audio dominate', () => {
+    expect(calibratedTrackSimilarity([D('rhythm', 1e-9, n), D('tempo', 1e-9, n)], n)).toBe(0);
+    const exact: DimensionComparison = { ...D('exactAudio', 1, n, 97) };
+    expect(calibratedTrackSimilarity([exact, D('melody', 0.3, n)], n)).toBe(97);
+  });
+});
+
+describe('calibrateComparison', () => {
+  it('reports each calibrated dimension’s chance per track and in the catalogue, and reads the similarity from it', () => {
+    const model = new NullModel(PRIOR_NULL_MODEL);
+    const raw: DimensionComparison = {
+      dimension: 'melody',
+      similarity: 90,
+      segments: [],
+      transform: { transpositionSemitones: 0, tempoRatio: 1 },
+      evidence: { score: 12, cells: 60 * 60 },
+    };
+    const tempo: DimensionComparison = { ...raw, dimension: 'tempo', similarity: 100, evidence: undefined };
+    const out = calibrateComparison({ similarity: 90, dimensions: [raw, tempo] }, model, 200);
+    const melody = out.dimensions[0]!;
+    const perTrack = model.perTrack('melody', raw.evidence);
+    expect(melody.chance).toEqual({ perTrack, inCatalogue: perTrack * 200 });
+    expect(melody.similarity).toBe(similarityFromChance(perTrack * 200));
+    expect(out.dimensions[1]).toBe(tempo);
+  });
+
+  it('gives no similarity to a dimension without evidence', () => {
+    const none: DimensionComparison = {
+      dimension: 'harmony',
+      similarity: 0,
+      segments: [],
+      transform: { transpositionSemitones: 0, tempoRatio: 1 },
+    };
+    const out = calibrateComparison({ similarity: 0, dimensions: [none] }, new NullModel(PRIOR_NULL_MODEL), 3);
+    expect(out.dimensions[0]!.similarity).toBe(0);
+    expect(out.dimensions[0]!.chance).toEqual({ perTrack: 1, inCatalogue: 3 });
+    expect(out.similarity).toBe(0);
+  });
+});
+
+describe('explainChance', () => {
+  it('puts the chance in words', () => {
+    expect(explainChance(5e-5)).toBe('a match this close happens by chance in fewer than 1 in 10,000 tracks');
+    expect(explainChance(0.2)).toBe('about 1 in 5 unrelated tracks match this closely');
+    expect(explainChance(0.7)).toBe('unrelated tracks commonly match this closely');
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * Calibrated similarity: a comparison's raw evidence becomes the chance of a match this strong among the
+ * catalogue's N tracks (null-model.ts), and the 0–100 similarity is read from that chance, so 80 means the same on
+ * every kind of music.
+ *
+ * Per dimension: perTrack = P(an unrelated track reaches this evidence), inCatalogue = perTrack × N, and
+ * similarity = similarityFromChance(inCatalogue): 100 at ≤ 1e-4, 80 at 1e-2, 60 at 0.03, 30 at 1 (one unrelated
+ * track would match as well), 0 at ≥ 30 — linear in log10 between those points. 60, the level at which a match is
+ * flagged, sits at 0.03 because the best of N unrelated tracks reaches inCatalogue ≤ E with probability about
+ * 1 − e^(−E): at 0.03 a few percent of originals are flagged; at 1 it would be six in ten.
+ *
+ * Per track: melody and harmony are independent evidence (harmony and chord progression count as one, both read
+ * from the same chroma: the smaller chance, doubled for having looked twice). Rhythm and tempo are left out of the
+ * track score: grooves and tempi are building blocks a style shares (counted in, same-style originals were flagged
+ * through them on the evaluation), and each still reports its own chance. The chances are combined by
+ * Fisher's method or, when one dimension dominates, by the smallest chance times the number of dimensions (the
+ * Bonferroni bound) — whichever is smaller. A high track score then needs agreement: the melody and the harmony
+ * family must both be unusual (perTrack ≤ AGREEING_CHANCE), or one dimension's evidence overwhelming
+ * (inCatalogue ≤ OVERWHELMING_CHANCE, as a long note-for-note melody copy is); otherwise the track similarity
+ * is what its strongest dimension alone reads, at most SINGLE_DIMENSION_CAP for melody and HARMONY_ALONE_CAP for
+ * the harmony family. Exact audio keeps its own score (the recording itself is reused).
+ * Tempo is not calibrated: thousands of songs share any tempo, and the prior-art share reports it.
+ */
+import type { DimensionComparison, TrackComparison } from '../types';
+import { CALIBRATED_DIMENSIONS, type CalibratedDimension, type NullModel } from './null-model';
+
+/** Points (log10 inCatalogue, similarity) of the chance → similarity map; linear in between, flat outside. */
+export const SIMILARITY_FROM_CHANCE: readonly (readonly [number, number])[] = [
+  [-4, 100],
+  [-2, 80],
+  [-1.5, 60],
+  [0, 30],
+  [1.5, 0],
+];
+/** A dimension this unusual among unrelated tracks counts as agreeing with another strong one. */
+export const AGREEING_CHANCE = 0.05;
+/** Evidence this strong (expected chance matches in the whole catalogue) needs no second dimension. */
+export const OVERWHELMING_CHANCE = 1e-6;
+/**
+ * The most a track scores through one dimension without agreement or overwhelming evidence: a melody alone stays
+ * below a high match (80); the harmony family alone stays below a flag (60), since a shared chord progression is
+ * a building block of a style rather than a song's identity (on the second synth set, new melodies over a
+ * reference's progression otherwise reached 69–75).
+ */
+export const SINGLE_DIMENSION_CAP = 75;
+export const HARMONY_ALONE_CAP = 59;
+
+export function similarityFromChance(inCatalogue: number): number {
+  const x = Math.log10(Math.max(inCatalogue, 1e-300));
+  const knots = SIMILARITY_FROM_CHANCE;
+  if (x <= knots[0]![0]) return knots[0]![1];
+  for (let k = 1; k < knots.length; k++) {
+    const [x1, y1] = knots[k]!;
+    if (x <= x1) {
+      const [x0, y0] = knots[k - 1]!;
+      return Math.round(10 * (y0 + ((x - x0) / (x1 - x0)) * (y1 - y0))) / 10;
+    }
+  }
+  return knots[knots.length - 1]![1];
+}
+
+/** The comparison with chance and calibrated similarity per dimension, and the calibrated track similarity. */
+export function calibrateComparison(c: TrackComparison, model: NullModel, catalogueSize: number): TrackComparison {
+  const n = Math.max(1, catalogueSize);
+  const dimensions = c.dimensions.map((d) => (isCalibrated(d) ? calibrateDimension(d, model, n) : d));
+  return { similarity: calibratedTrackSimilarity(dimensions, n), dimensions };
+}
+
+function isCalibrated(d: DimensionComparison): d is DimensionComparison & { dimension: CalibratedDimension } {
+  return (CALIBRATED_DIMENSIONS as readonly string[]).includes(d.dimension);
+}
+
+function calibrateDimension(
+  d: DimensionComparison & { dimension: CalibratedDimension },
+  model: NullModel,
+  n: number,
+): DimensionComparison {
+  const perTrack = model.perTrack(d.dimension, d.evidence);
+  const inCatalogue = perTrack * n;
+  // No evidence at all is no similarity, not the 50 of "as good as one unrelated track".
+  const similarity = perTrack >= 1 ? 0 : similarityFromChance(inCatalogue);
+  return { ...d, similarity, chance: { perTrack, inCatalogue } };
+}
+
+/** Track similarity from the calibrated dimensions (see the module comment). */
+export function calibratedTrackSimilarity(dimensions: DimensionComparison[], n: number): number {
+  const chance = (dimension: string): number =>
+    dimensions.find((d) => d.dimension === dimension)?.chance?.perTrack ?? 1;
+  const melody = chance('melody');
+  const harmonic = Math.min(1, 2 * Math.min(chance('harmony'), chance('chordProgression')));
+  const perTrack = combinedChance([melody, harmonic]);
+  let similarity = perTrack >= 1 ? 0 : similarityFromChance(perTrack * n);
+  const overwhelming = Math.min(melody, harmonic) * n <= OVERWHELMING_CHANCE;
+  const agreeing = melody <= AGREEING_CHANCE && harmonic <= AGREEING_CHANCE;
+  if (!overwhelming && !agreeing) {
+    const melodyAlone = Math.min(similarityFromChance(melody * n), SINGLE_DIMENSION_CAP);
+    const harmonyAlone = Math.min(similarityFromChance(harmonic * n), HARMONY_ALONE_CAP);
+    similarity = Math.min(similarity, Math.max(melody < 1 ? melodyAlone : 0, harmonic < 1 ? harmonyAlone : 0));
+  }
+  const exact = dimensions.find((d) => d.dimension === 'exactAudio')?.similarity ?? 0;
+  return Math.max(exact, similarity);
+}
+
+/**
+ * Chance that independent dimensions, none related, reach these chances together: Fisher's method
+ * (P · Σ_{i<k} (−ln P)^i / i!, P the product) or k · the smallest (Bonferroni), whichever is smaller.
+ */
+export function combinedChance(chances: number[]): number {
+  const k = chances.length;
+  if (k === 0) return 1;
+  const logP = chances.reduce((sum, p) => sum + Math.log(Math.max(p, 1e-300)), 0);
+  let term = 1;
+  let sum = 1;
+  for (let i = 1; i < k; i++) {
+    term *= -logP / i;
+    sum += term;
+  }
+  const fisher = Math.exp(logP) * sum;
+  return Math.min(1, fisher, k * Math.min(...chances));
+}

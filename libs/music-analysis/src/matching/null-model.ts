@@ -1,0 +1,306 @@
+/**
+ * The null model: how strong a match unrelated tracks reach by chance, per dimension, fitted on the catalogue
+ * itself (as BLAST turns an alignment score into an E-value).
+ *
+ * A sample of catalogue pairs (two different tracks, drawn with a seeded generator, so the same catalogue always
+ * gives the same model) is compared dimension by dimension, and the raw scores (DimensionComparison.evidence) are
+ * fitted with the Karlin–Altschul extreme-value form, scaled by the size of the space searched:
+ *
+ *   P(S ≥ s) = positive · (1 − exp(−K · cells · e^(−λ·s)))   for s > 0,   1 for s ≤ 0
+ *
+ * `cells` is notes × notes for melody and beats × beats for harmony (a longer or denser pair has more places to
+ * meet by chance), 1 for the single-valued chord-progression and rhythm scores. Melody and harmony scores are
+ * already net of the reversed-reference null (same material, no shared order), which takes out repetitiveness;
+ * `positive` is the share of unrelated pairs with any net score. λ and K are the maximum-likelihood fit of the
+ * Gumbel law to the positive scores (for a given λ, K has a closed form; λ is a one-dimensional search).
+ *
+ * Unrelated music is not random sequence: two pieces on the same common loop meet far beyond what the Gumbel bulk
+ * predicts (in the demo catalogue one pair in 600 reached a net harmony score of 36 beats, 13 orders of magnitude
+ * beyond the fit). So the top TAIL_SHARE of the length-normalised scores u = λ·s − ln(K·cells) is fitted again
+ * with an exponential (mean excess over its threshold, but no lighter than the line through the largest score at
+ * 1 in the pairs compared), and the chance is the larger of the two laws: it never claims a score rarer than the
+ * catalogue's own tail shows it to be.
+ *
+ * A catalogue too small to sample (fewer than MIN_FIT_TRACKS tracks, e.g. in tests) uses PRIOR_NULL_MODEL,
+ * fitted offline on the demo catalogue; so does any dimension with too few positive scores in the sample.
+ */
+import type { MatchEvidence, TrackFeatures } from '../types';
+import type { PriorArtModel } from './prior-art';
+import { compareMelodies } from './compare-melody';
+import { compareHarmony } from './compare-harmony';
+import { compareChordProgressions } from './compare-chords';
+import { compareRhythm } from './compare-rhythm';
+import { atPlausibleTempo } from './compare';
+
+export const CALIBRATED_DIMENSIONS = ['melody', 'harmony', 'chordProgression', 'rhythm'] as const;
+export type CalibratedDimension = (typeof CALIBRATED_DIMENSIONS)[number];
+
+/** One dimension's fitted chance law (see the module comment). */
+export interface ScoreTail {
+  /** Share of unrelated pairs with a score above 0. */
+  positive: number;
+  lambda: number;
+  logK: number;
+  /** Positive scores the fit was made from. */
+  samples: number;
+  /** Heavy tail: from normalised score `tailStart` on, P ≥ tailShare · e^(−(u − tailStart)/tailScale). */
+  tailStart: number;
+  tailShare: number;
+  tailScale: number;
+}
+
+export interface NullModelJson {
+  /** 'catalogue' when fitted on the catalogue it serves, 'prior' for the offline fit. */
+  source: 'catalogue' | 'prior';
+  /** Catalogue pairs compared for the fit. */
+  pairs: number;
+  tails: Record<CalibratedDimension, ScoreTail>;
+}
+
+/** Below this many tracks a catalogue is too small to fit its own null model. */
+export const MIN_FIT_TRACKS = 20;
+/**
+ * Pairs compared for a fit, at most: enough for a two-parameter fit per dimension, few enough to stay cheap
+ * (each pair costs one full comparison; see the README's figures).
+ */
+export const MAX_NULL_PAIRS = 150;
+/** A dimension fitted from fewer positive scores than this keeps the prior's law. */
+const MIN_TAIL_SAMPLES = 12;
+
+export class NullModel {
+  constructor(readonly json: NullModelJson) {}
+
+  /** Probability that one unrelated track reaches this evidence in this dimension (1 for no evidence). */
+  perTrack(dimension: CalibratedDimension, evidence: MatchEvidence | undefined): number {
+    if (!evidence || !(evidence.score > 0)) return 1;
+    const t = this.json.tails[dimension];
+    const u = normalisedScore(t, evidence);
+    const gumbel = t.positive * -Math.expm1(-Math.exp(-u));
+    const tail = u >= t.tailStart ? t.tailShare * Math.exp(-(u - t.tailStart) / t.tailScale) : 0;
+    return Math.min(1, Math.max(gumbel, tail));
+  }
+}
+
+/**
+ * The null model of a catalogue: fitted on up to MAX_NULL_PAIRS seeded pairs of its tracks, or the prior when it
+ * has fewer than MIN_FIT_TRACKS. `seed` should identify the catalogue's content (its version).
+ */
+export function fitNullModel(
+  tracks: readonly TrackFeatures[],
+  priorArt: PriorArtModel,
+  seed: string,
+  maxPairs = MAX_NULL_PAIRS,
+): NullModel {
+  if (tracks.length < MIN_FIT_TRACKS) return new NullModel(PRIOR_NULL_MODEL);
+  const pairs = samplePairs(tracks.length, maxPairs, seed);
+  const samples = nullSamples(tracks, priorArt, pairs);
+  const tails = {} as Record<CalibratedDimension, ScoreTail>;
+  for (const d of CALIBRATED_DIMENSIONS) {
+    const tail = fitScoreTail(samples[d]);
+    tails[d] = tail.samples >= MIN_TAIL_SAMPLES ? tail : PRIOR_NULL_MODEL.tails[d];
+  }
+  return new NullModel({ source: 'catalogue', pairs: pairs.length, tails });
+}
+
+/** Raw evidence of every calibrated dimension for each pair (a missing comparison counts as score 0). */
+export function nullSamples(
+  tracks: readonly TrackFeatures[],
+  priorArt: PriorArtModel,
+  pairs: readonly [number, number][],
+): Record<CalibratedDimension, MatchEvidence[]> {
+  const out = { melody: [], harmony: [], chordProgression: [], rhythm: [] } as Record<
+    CalibratedDimension,
+    MatchEvidence[]
+  >;
+  const none: MatchEvidence = { score: 0, cells: 1 };
+  const excerpts = new Map<number, TrackFeatures>();
+  const excerptOf = (i: number): TrackFeatures => {
+    let e = excerpts.get(i);
+    if (!e) excerpts.set(i, (e = nullExcerpt(tracks[i]!)));
+    return e;
+  };
+  for (const [i, j] of pairs) {
+    const a = excerptOf(i);
+    const b = excerptOf(j);
+    out.melody.push(atPlausibleTempo(compareMelodies(a.melody, b.melody)).evidence ?? none);
+    out.harmony.push(atPlausibleTempo(compareHarmony(a.beatChroma, b.beatChroma)).evidence ?? none);
+    out.chordProgression.push(compareChordProgressions(a, b, priorArt).evidence ?? none);
+    out.rhythm.push(compareRhythm(a, b, priorArt).evidence ?? none);
+  }
+  return out;
+}
+
+/**
+ * Notes and beats of a track the null model compares, at most: the alignments cost notes × notes and beats ×
+ * beats, and the law scales with `cells`, so excerpts (about a minute of a song) calibrate full tracks too while
+ * keeping a fit on 3-minute songs to a fraction of what whole tracks would cost.
+ */
+export const NULL_EXCERPT_NOTES = 160;
+export const NULL_EXCERPT_BEATS = 128;
+
+/** The start of a track, cut to NULL_EXCERPT_NOTES melody notes and NULL_EXCERPT_BEATS beats of chroma. */
+export function nullExcerpt(f: TrackFeatures): TrackFeatures {
+  const beats = Math.min(f.beatChroma.beats, NULL_EXCERPT_BEATS);
+  if (f.melody.length <= NULL_EXCERPT_NOTES && beats === f.beatChroma.beats) return f;
+  const beatChroma = {
+    data: f.beatChroma.data.subarray(0, beats * 12),
+    beats,
+    beatTimes: f.beatChroma.beatTimes.subarray(0, beats),
+  };
+  return { ...f, melody: f.melody.slice(0, NULL_EXCERPT_NOTES), beatChroma };
+}
+
+/** Up to `count` distinct ordered pairs (i ≠ j) of `n` tracks, drawn with a generator seeded by `seed`. */
+export function samplePairs(n: number, count: number, seed: string): [number, number][] {
+  const all = n * (n - 1);
+  const random = seededRandom(seed);
+  const chosen = new Set<number>();
+  const target = Math.min(count, all);
+  while (chosen.size < target) chosen.add(Math.floor(random() * all));
+  return [...chosen]
+    .sort((x, y) => x - y)
+    .map((k) => {
+      const i = Math.floor(k / (n - 1));
+      const r = k % (n - 1);
+      return [i, r >= i ? r + 1 : r];
+    });
+}
+
+/** Length-normalised score: under the Gumbel law, P(U ≥ u) = 1 − exp(−e^(−u)) whatever the cells. */
+function normalisedScore(t: Pick<ScoreTail, 'lambda' | 'logK'>, e: MatchEvidence): number {
+  return t.lambda * e.score - t.logK - Math.log(Math.max(1, e.cells));
+}
+
+/** Share of the positive scores (at least MIN_TAIL_SCORES of them) the heavy tail is fitted on. */
+const TAIL_SHARE = 0.1;
+const MIN_TAIL_SCORES = 8;
+
+/** Maximum-likelihood fit of the chance law to raw scores, and its heavy tail (see the module comment). */
+export function fitScoreTail(evidence: readonly MatchEvidence[]): ScoreTail {
+  const gumbel = fitGumbel(evidence);
+  const u = evidence
+    .filter((e) => e.score > 0)
+    .map((e) => normalisedScore(gumbel, e))
+    .sort((a, b) => b - a);
+  const top = u.slice(0, Math.min(u.length, Math.max(MIN_TAIL_SCORES, Math.ceil(TAIL_SHARE * u.length))));
+  if (top.length < 2) return { ...gumbel, tailStart: Infinity, tailShare: 0, tailScale: 1 };
+  const tailStart = top[top.length - 1]!;
+  const meanExcess = top.reduce((sum, x) => sum + x - tailStart, 0) / (top.length - 1);
+  // At least as heavy as the sample itself: the strongest unrelated pair keeps a chance of 1 in the pairs compared.
+  const throughLargest = (top[0]! - tailStart) / Math.log(top.length);
+  const tailScale = Math.max(meanExcess, throughLargest, 1e-3);
+  return { ...gumbel, tailStart, tailShare: top.length / evidence.length, tailScale };
+}
+
+function fitGumbel(evidence: readonly MatchEvidence[]): Omit<ScoreTail, 'tailStart' | 'tailShare' | 'tailScale'> {
+  const positives = evidence.filter((e) => e.score > 0);
+  const n = positives.length;
+  const positive = evidence.length > 0 ? n / evidence.length : 0;
+  if (n < 2) return { positive, lambda: 1, logK: 0, samples: n };
+  const s = positives.map((e) => e.score);
+  const logCells = positives.map((e) => Math.log(Math.max(1, e.cells)));
+  const mean = s.reduce((a, b) => a + b, 0) / n;
+  const spread = Math.sqrt(s.reduce((a, b) => a + (b - mean) ** 2, 0) / n) || mean || 1;
+  // For a given λ, the likelihood is highest at K = n / Σ cells·e^(−λs); the profile is then searched over log λ.
+  const logK = (lambda: number): number => Math.log(n) - logSumExp(s.map((x, i) => logCells[i]! - lambda * x));
+  const profile = (lambda: number): number => n * Math.log(lambda) - lambda * n * mean + n * logK(lambda);
+  const logLambda = goldenMaximum((l) => profile(Math.exp(l)), Math.log(1e-3 / spread), Math.log(1e3 / spread));
+  const lambda = Math.exp(logLambda);
+  return { positive, lambda, logK: logK(lambda), samples: n };
+}
+
+function logSumExp(xs: number[]): number {
+  const top = Math.max(...xs);
+  let sum = 0;
+  for (const x of xs) sum += Math.exp(x - top);
+  return top + Math.log(sum);
+}
+
+/** Golden-section search for the maximum of a unimodal function on [lo, hi]. */
+function goldenMaximum(f: (x: number) => number, lo: number, hi: number): number {
+  const g = (Math.sqrt(5) - 1) / 2;
+  let a = lo;
+  let b = hi;
+  let c = b - g * (b - a);
+  let d = a + g * (b - a);
+  let fc = f(c);
+  let fd = f(d);
+  for (let k = 0; k < 80; k++) {
+    if (fc >= fd) {
+      b = d;
+      d = c;
+      fd = fc;
+      c = b - g * (b - a);
+      fc = f(c);
+    } else {
+      a = c;
+      c = d;
+      fc = fd;
+      d = a + g * (b - a);
+      fd = f(d);
+    }
+  }
+  return (a + b) / 2;
+}
+
+/** mulberry32 seeded by an FNV-1a hash of the seed string: deterministic, good enough for sampling. */
+function seededRandom(seed: string): () => number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193);
+  let state = h >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The prior, fitted offline: 600 seeded pairs (samplePairs seed 'prior') of 60 demo-catalogue tracks
+ * (music-synth demoTrack(i, 'prior:catalogue'), rendered as tools/eval renders references), through nullSamples and
+ * fitScoreTail. Used where a catalogue is too small to fit its own (see MIN_FIT_TRACKS).
+ */
+export const PRIOR_NULL_MODEL: NullModelJson = {
+  source: 'prior',
+  pairs: 600,
+  tails: {
+    melody: {
+      positive: 0.2133,
+      lambda: 0.8883,
+      logK: -7.496,
+      samples: 128,
+      tailStart: 3.312,
+      tailShare: 0.02167,
+      tailScale: 0.5586,
+    },
+    harmony: {
+      positive: 0.3,
+      lambda: 0.8283,
+      logK: -7.239,
+      samples: 180,
+      tailStart: 2.504,
+      tailShare: 0.03,
+      tailScale: 9.301,
+    },
+    chordProgression: {
+      positive: 0.155,
+      lambda: 15.9,
+      logK: 1.181,
+      samples: 93,
+      tailStart: 4.257,
+      tailShare: 0.01667,
+      tailScale: 1.775,
+    },
+    rhythm: {
+      positive: 1.0,
+      lambda: 6.559,
+      logK: 1.781,
+      samples: 600,
+      tailStart: 2.902,
+      tailShare: 0.1,
+      tailScale: 0.8196,
+    },
+  },
+};
