@@ -188,6 +188,21 @@ describe('where it matches: waveform regions and A/B listening', () => {
     ]);
   });
 
+  it('says why when the browser cannot play the audio', async () => {
+    fakeServer({
+      'GET /api/audio/uploads/up-1/waveform': { body: waveform },
+      'GET /api/audio/uploads/up-1/listen': { body: listening(true) },
+    });
+    jest
+      .spyOn(HTMLMediaElement.prototype, 'play')
+      .mockRejectedValue(new Error('The element has no supported sources.'));
+    const { queryClient } = renderWithProviders(<ListeningPanel result={aResult()} />);
+    await signedUrlsArrived(queryClient);
+    fireEvent.click(await screen.findByRole('button', { name: 'Melody 0:42–1:05' }));
+    expect(await screen.findByText(/^Playback failed: .*The element has no supported sources\.$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Play A\/B/ })).toBeEnabled();
+  });
+
   it('lists the passages without a waveform (an older analysis), and shows nothing for a track without passages', async () => {
     fakeServer({
       'GET /api/audio/uploads/up-1/waveform': { status: 404, body: { error: 'No waveform', code: 'NOT_FOUND' } },
