@@ -128,6 +128,10 @@ describe('gateway listening: waveform peaks and signed audio URLs of an analysed
     const copiedUrl = copied!.playable ? copied!.url : '';
     expect((await bytesAt(copiedUrl)).equals(readFileSync(join(dir, 'demo-003.wav')))).toBe(true);
 
+    // The page may play them: the CSP lets media come from the store's origin.
+    const csp = (await ann.request('/api/maintenance-status')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`media-src 'self' blob: data: ${new URL(listening.upload.url).origin}`);
+
     const matchedIds = new Set(result.allMatches.map((m) => m.referenceId));
     expect(listening.references.map((r) => r.referenceId).sort()).toEqual([...matchedIds].sort());
     // Every other catalogue song shares something with it (a tempo at least), so the unlicensed one is matched too.

@@ -53,7 +53,7 @@ try {
   const demoAudio = prepareDemoAudio({ root: ROOT, databaseUrl: postgres.url, log });
   stack = await startStack({ databaseUrl: postgres.url, natsUrl: nats.url, basePort: BASE_PORT, logDir, log });
   cleanups.unshift(stack.stop);
-  keepDemoReferenceAudio({
+  await keepDemoReferenceAudio({
     root: ROOT,
     databaseUrl: postgres.url,
     objectStoreEnv: stack.objectStoreEnv,

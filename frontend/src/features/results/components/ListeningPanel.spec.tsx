@@ -17,7 +17,10 @@ jest.mock('wavesurfer.js', () => ({
   default: {
     create: (options: typeof mockSurfer.options) => {
       mockSurfer.options = options;
-      return { destroy: () => undefined };
+      return {
+        destroy: () => undefined,
+        on: (event: string, handler: () => void) => event === 'ready' && queueMicrotask(handler),
+      };
     },
   },
 }));
@@ -115,9 +118,12 @@ describe('where it matches: waveform regions and A/B listening', () => {
     );
     await screen.findByTestId('passage-waveform');
     expect(mockSurfer.options).toMatchObject({ peaks: [waveform.peaks], duration: 180 });
-    expect(mockSurfer.regions).toEqual([
-      expect.objectContaining({ id: 'melody-0', start: 42, end: 65, color: 'rgba(124, 58, 237, 0.25)' }),
-    ]);
+    // Added once the waveform is ready: before, wavesurfer would draw them without length.
+    await waitFor(() =>
+      expect(mockSurfer.regions).toEqual([
+        expect.objectContaining({ id: 'melody-0', start: 42, end: 65, color: 'rgba(124, 58, 237, 0.25)' }),
+      ]),
+    );
     await screen.findByRole('button', { name: 'Melody 0:42–1:05' });
     await signedUrlsArrived(queryClient);
 
@@ -180,6 +186,21 @@ describe('where it matches: waveform regions and A/B listening', () => {
       { src: UPLOAD_URL, from: 42 },
       { src: UPLOAD_URL, from: 42 },
     ]);
+  });
+
+  it('says why when the browser cannot play the audio', async () => {
+    fakeServer({
+      'GET /api/audio/uploads/up-1/waveform': { body: waveform },
+      'GET /api/audio/uploads/up-1/listen': { body: listening(true) },
+    });
+    jest
+      .spyOn(HTMLMediaElement.prototype, 'play')
+      .mockRejectedValue(new Error('The element has no supported sources.'));
+    const { queryClient } = renderWithProviders(<ListeningPanel result={aResult()} />);
+    await signedUrlsArrived(queryClient);
+    fireEvent.click(await screen.findByRole('button', { name: 'Melody 0:42–1:05' }));
+    expect(await screen.findByText(/^Playback failed: .*The element has no supported sources\.$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Play A\/B/ })).toBeEnabled();
   });
 
   it('lists the passages without a waveform (an older analysis), and shows nothing for a track without passages', async () => {

@@ -86,6 +86,7 @@ function ListeningCard({ uploadId, matches }: { uploadId: string; matches: Track
           passage={passage}
           playback={playback}
           phase={player.phase}
+          error={player.error}
           ready={player.ready}
           transpose={transpose}
           onTransposeChange={setTranspose}

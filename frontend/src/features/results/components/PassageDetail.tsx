@@ -19,6 +19,7 @@ export function PassageDetail(props: {
   passage: Passage;
   playback: ReferencePlayback | undefined;
   phase: AbPhase;
+  error: string | null;
   /** The signed URLs have arrived. */
   ready: boolean;
   transpose: boolean;
@@ -63,7 +64,7 @@ export function PassageDetail(props: {
           </Button>
         )}
         <span role="status" className="muted">
-          {PHASE_TEXT[phase]}
+          {props.error ? `Playback failed: ${props.error}` : PHASE_TEXT[phase]}
         </span>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import { PASSAGE_COLOURS, type Passage, translucent } from '../lib/passages';
@@ -28,6 +28,8 @@ export default function PassageWaveform({
 }: PassageWaveformProps) {
   const container = useRef<HTMLDivElement>(null);
   const regions = useRef<ReturnType<typeof RegionsPlugin.create> | null>(null);
+  // Regions added before the waveform is ready get no length (wavesurfer draws them as markers).
+  const [ready, setReady] = useState(false);
   const select = useRef(onSelect);
   select.current = onSelect;
 
@@ -49,16 +51,18 @@ export default function PassageWaveform({
       event.stopPropagation(); // a region plays its passage; the waveform's own click would seek elsewhere
       select.current(region.id);
     });
+    surfer.on('ready', () => setReady(true));
     regions.current = plugin;
     return () => {
       regions.current = null;
+      setReady(false);
       surfer.destroy();
     };
   }, [peaks, durationSec, media]);
 
   useEffect(() => {
     const plugin = regions.current;
-    if (!plugin) return;
+    if (!plugin || !ready) return;
     plugin.clearRegions();
     for (const passage of passages) {
       plugin.addRegion({
@@ -70,7 +74,7 @@ export default function PassageWaveform({
         resize: false,
       });
     }
-  }, [passages, selectedId, peaks, durationSec, media]);
+  }, [passages, selectedId, ready]);
 
   return <div ref={container} className="passage-waveform" data-testid="passage-waveform" />;
 }

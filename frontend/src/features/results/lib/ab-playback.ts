@@ -30,11 +30,14 @@ export interface AbOptions {
 export function playRange(media: PassageMedia, range: TimeRange, signal: AbortSignal): Promise<boolean> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return resolve(false);
-    const finish = (reachedEnd: boolean) => {
+    const detach = () => {
       media.removeEventListener('timeupdate', onTime);
       media.removeEventListener('pause', onPause);
       media.removeEventListener('ended', onEnded);
       signal.removeEventListener('abort', onAbort);
+    };
+    const finish = (reachedEnd: boolean) => {
+      detach();
       resolve(reachedEnd);
     };
     const onPause = () => finish(false);
@@ -56,7 +59,7 @@ export function playRange(media: PassageMedia, range: TimeRange, signal: AbortSi
       // Listened for only once playing: starting may fire the pause of an earlier run.
       () => media.addEventListener('pause', onPause),
       (error: unknown) => {
-        finish(false);
+        detach();
         reject(error instanceof Error ? error : new Error(String(error)));
       },
     );

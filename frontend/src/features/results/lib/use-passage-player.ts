@@ -6,6 +6,8 @@ export interface PassagePlayer {
   /** The upload's audio element (the waveform follows it). */
   upload: HTMLAudioElement;
   phase: AbPhase;
+  /** Why the last playback failed (the browser refused or could not load the audio), until the next one. */
+  error: string | null;
   /** False until the upload's signed URL has arrived. */
   ready: boolean;
   /** Plays the passage in the upload, then in the reference when `referenceUrl` is given (A/B). */
@@ -21,6 +23,7 @@ export function usePassagePlayer(uploadUrl: string | undefined): PassagePlayer {
   const [upload] = useState(() => new Audio());
   const [reference] = useState(() => new Audio());
   const [phase, setPhase] = useState<AbPhase>('idle');
+  const [error, setError] = useState<string | null>(null);
   const running = useRef<AbortController | null>(null);
 
   useEffect(() => {
@@ -40,6 +43,7 @@ export function usePassagePlayer(uploadUrl: string | undefined): PassagePlayer {
       if (!uploadUrl) return;
       const controller = new AbortController();
       running.current = controller;
+      setError(null);
       if (upload.src !== uploadUrl) upload.src = uploadUrl;
       if (referenceUrl && reference.src !== referenceUrl) reference.src = referenceUrl;
       playAB(upload, referenceUrl ? reference : null, passage, {
@@ -48,12 +52,14 @@ export function usePassagePlayer(uploadUrl: string | undefined): PassagePlayer {
         onPhase: (next) => {
           if (running.current === controller) setPhase(next);
         },
-      }).catch(() => {
-        if (running.current === controller) setPhase('idle');
+      }).catch((failure: unknown) => {
+        if (running.current !== controller) return;
+        setPhase('idle');
+        setError(failure instanceof Error ? failure.message : String(failure));
       });
     },
     [reference, stop, upload, uploadUrl],
   );
 
-  return { upload, phase, ready: Boolean(uploadUrl), play, stop };
+  return { upload, phase, error, ready: Boolean(uploadUrl), play, stop };
 }
