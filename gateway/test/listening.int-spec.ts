@@ -1,13 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type {
   AnalysisResultView,
   HttpErrorBody,
   UploadListening,
-  UploadUrlReply,
   UploadView,
   UploadWaveform,
 } from '@originality/contracts';
@@ -15,7 +12,7 @@ import { eventually } from '@originality/testing';
 import { generateDemoCatalogue } from '@originality/music-synth';
 import type { TestBrowser } from './support/browser';
 import { type GatewayStack, startGatewayStack } from './support/gateway-stack';
-import { ROOT } from './support/stack';
+import { analysedUpload, importCatalogue, uploadSong } from './support/songs';
 
 // Renders and imports a catalogue and starts four processes: slow on a loaded two-core machine.
 jest.setTimeout(300_000);
@@ -42,33 +39,6 @@ describe('gateway listening: waveform peaks and signed audio URLs of an analysed
     return demo.manifestPath;
   }
 
-  /** Imported as an operator would, through the analysis CLI, with the object store configured. */
-  async function importCatalogue(manifestPath: string, env: Record<string, string>): Promise<void> {
-    await promisify(execFile)(
-      process.execPath,
-      ['tools/run-ts.mjs', 'services/analysis/src/cli/main.ts', 'catalog', 'import', manifestPath],
-      { cwd: ROOT, env: { ...process.env, ...env } },
-    );
-  }
-
-  /** What the SPA does: a URL, the PUT straight to storage, then create. */
-  async function uploadSong(browser: TestBrowser, file: string, name: string): Promise<UploadView> {
-    const body = readFileSync(file);
-    const urlReply = (await (await browser.json('POST', '/api/audio/upload')).json()) as UploadUrlReply;
-    const put = await fetch(urlReply.uploadURL, { method: 'PUT', body, headers: { 'Content-Type': 'audio/wav' } });
-    expect(put.status).toBe(200);
-    const res = await browser.json('POST', '/api/audio/create', {
-      filename: name,
-      originalFilename: name,
-      fileSize: body.length,
-      mimeType: 'audio/wav',
-      objectPath: urlReply.objectPath,
-      duration: null,
-    });
-    expect(res.status).toBe(201);
-    return (await res.json()) as UploadView;
-  }
-
   const bytesAt = async (url: string) => {
     const res = await fetch(url);
     expect(res.status).toBe(200);
@@ -81,11 +51,12 @@ describe('gateway listening: waveform peaks and signed audio URLs of an analysed
       services: ['upload', 'analysis'],
       objectStore: true,
       serviceEnv: { upload: { ENTITLEMENT_TIMEOUT_MS: '100' }, analysis: { CATALOGUE_REFRESH_SEC: '3600' } },
-      prepare: (_url, env) => importCatalogue(manifestPath, env),
+      // With the object store's settings, the import keeps playable references' audio in the bucket.
+      prepare: (databaseUrl, env) => importCatalogue(databaseUrl, manifestPath, env),
     });
     ann = await stack.signIn('ann@example.test', 'Ann Artist');
     bob = await stack.signIn('bob@example.test', 'Bob Builder');
-    song = await uploadSong(ann, join(dir, 'demo-003.wav'), 'Copied Song.wav');
+    song = await uploadSong(ann, readFileSync(join(dir, 'demo-003.wav')), 'Copied Song.wav');
     result = await eventually(
       async () => {
         const res = await ann.json('GET', `/api/audio/uploads/${song.id}/result`);
@@ -134,9 +105,17 @@ describe('gateway listening: waveform peaks and signed audio URLs of an analysed
 
     const matchedIds = new Set(result.allMatches.map((m) => m.referenceId));
     expect(listening.references.map((r) => r.referenceId).sort()).toEqual([...matchedIds].sort());
-    // Every other catalogue song shares something with it (a tempo at least), so the unlicensed one is matched too.
-    const unlicensed = result.allMatches.find((m) => m.title === titles[1]);
-    expect(listening.references.find((r) => r.referenceId === unlicensed?.referenceId)).toMatchObject({
+    // A copy of the unlicensed song finds it, but may not play it.
+    const copyOfUnlicensed = await uploadSong(ann, readFileSync(join(dir, 'demo-002.wav')), 'Unlicensed Copy.wav');
+    await analysedUpload(ann, copyOfUnlicensed.id, 180_000);
+    const other = (await (
+      await ann.json('GET', `/api/audio/uploads/${copyOfUnlicensed.id}/result`)
+    ).json()) as AnalysisResultView;
+    const unlicensed = other.allMatches.find((m) => m.title === titles[1]);
+    const otherListening = (await (
+      await ann.json('GET', `/api/audio/uploads/${copyOfUnlicensed.id}/listen`)
+    ).json()) as UploadListening;
+    expect(otherListening.references.find((r) => r.referenceId === unlicensed?.referenceId)).toMatchObject({
       playable: false,
       reason: expect.stringMatching(/licence/),
     });
