@@ -5,17 +5,14 @@
  * The evaluation runs in a child Node process: inside Jest's sandbox every global lookup in the engine's
  * hot loops (Math, typed arrays) is many times slower, which turned a ~40 s run into ~15 minutes.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { CASE_KINDS } from './cases';
 import type { EvalReport } from './harness';
+import { runEvalProcess } from './run-eval-process';
 
 jest.setTimeout(600_000);
-
-const ROOT = resolve(__dirname, '../..');
 
 /**
  * Case types whose published target the engine does not meet yet. The table still prints them as
@@ -30,19 +27,7 @@ describe('originality engine evaluation (small)', () => {
   beforeAll(async () => {
     const out = mkdtempSync(join(tmpdir(), 'originality-eval-report-'));
     try {
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        ['-r', '@swc-node/register', join(ROOT, 'tools/eval/run-eval.ts'), '--size', 'small', '--out', out],
-        {
-          cwd: ROOT,
-          env: { ...process.env, SWC_NODE_PROJECT: join(ROOT, 'tsconfig.runtime.json') },
-          maxBuffer: 10_000_000,
-        },
-      ).catch((error: { stdout?: string }) => {
-        // run-eval exits 1 when a target is missed; the report is still written and asserted below.
-        if (error.stdout) return { stdout: error.stdout };
-        throw error;
-      });
+      const stdout = await runEvalProcess(['--size', 'small', '--out', out]);
       process.stdout.write(`${stdout}\n`);
       report = JSON.parse(readFileSync(join(out, 'eval-small.json'), 'utf8')) as EvalReport;
     } finally {

@@ -6,19 +6,16 @@
  *
  * Runs in a child Node process, as eval.int-spec.ts does (Jest's sandbox makes the engine's hot loops far slower).
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { soundfontUnavailable } from '@originality/music-synth';
 import type { SourceReport } from './source-eval';
 import { kindRows } from './source-report';
 import type { SourceKind } from './sources/source';
+import { runEvalProcess } from './run-eval-process';
 
 jest.setTimeout(600_000);
-
-const ROOT = resolve(__dirname, '../..');
 
 /** Per source and kind: the least share found (top-1 at ≥ 80) or, for kinds that should not match, the most flagged. */
 const FLOORS: Record<string, Partial<Record<SourceKind, number>>> = {
@@ -37,19 +34,7 @@ describe('independent case sources (small, tuning split)', () => {
     const out = mkdtempSync(join(tmpdir(), 'originality-eval-sources-'));
     try {
       const args = ['--source', 'second-synth,gm,effects', '--split', 'tuning', '--size', 'small', '--out', out];
-      ({ stdout } = await promisify(execFile)(
-        process.execPath,
-        ['-r', '@swc-node/register', join(ROOT, 'tools/eval/run-eval.ts'), ...args],
-        {
-          cwd: ROOT,
-          env: { ...process.env, SWC_NODE_PROJECT: join(ROOT, 'tsconfig.runtime.json') },
-          maxBuffer: 10_000_000,
-        },
-      ).catch((error: { stdout?: string }) => {
-        // run-eval exits 1 when a published target is missed; the reports are still written and checked below.
-        if (error.stdout) return { stdout: error.stdout };
-        throw error;
-      }));
+      stdout = await runEvalProcess(args);
       process.stdout.write(`${stdout}\n`);
       for (const file of readdirSync(out).filter((f) => f.endsWith('.json'))) {
         const report = JSON.parse(readFileSync(join(out, file), 'utf8')) as SourceReport;

@@ -34,8 +34,8 @@ const fieldsOf = (view: SubscriptionView): SubscriptionFields => ({
 
 /**
  * Billing's part of GET /api/auth/user and GET /api/admin/users. A user's fields are cached: dropped at once
- * by this gateway's own checkout, cancel, plan change and refund calls, and by `subscription.changed` (webhooks,
- * renewals, expiry) from anywhere else.
+ * by this gateway's own checkout, cancel, plan change and refund calls, and by `subscription.changed` and
+ * `subscription.updated` (webhooks, renewals, expiry) from anywhere else.
  */
 @Injectable()
 export class SubscriptionFieldsSource implements OnApplicationBootstrap, OnModuleDestroy {
@@ -52,7 +52,11 @@ export class SubscriptionFieldsSource implements OnApplicationBootstrap, OnModul
   }
 
   onApplicationBootstrap(): void {
-    this.events = forgetOnEvents(this.nc, [BillingEvents.subscriptionChanged], this.cache);
+    this.events = forgetOnEvents(
+      this.nc,
+      [BillingEvents.subscriptionChanged, BillingEvents.subscriptionUpdated],
+      this.cache,
+    );
   }
 
   onModuleDestroy(): void {

@@ -185,6 +185,8 @@ export type SubscriptionAction = (typeof SUBSCRIPTION_ACTIONS)[number];
 
 export const BillingEvents = {
   subscriptionChanged: 'events.billing.subscription.changed',
+  /** A change of the row that is no business event (a Stripe update of the tier or period end): caches listen. */
+  subscriptionUpdated: 'events.billing.subscription.updated',
   couponChanged: 'events.billing.coupon.changed',
 } as const;
 
@@ -195,6 +197,13 @@ export interface SubscriptionChangedEvent {
   tier: SubscriptionTier;
   /** Money that moved with this change (charged, or refunded for 'refunded'); 0 when none. */
   amountCents: number;
+  at: string;
+}
+
+export interface SubscriptionUpdatedEvent {
+  userId: string;
+  tier: SubscriptionTier;
+  status: SubscriptionStatus;
   at: string;
 }
 

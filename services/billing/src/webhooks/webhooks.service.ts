@@ -4,7 +4,7 @@ import type { StripeWebhookReply } from '@originality/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { StripePayments } from '../stripe/stripe-payments';
 import { Subscription } from '../subscriptions/subscription.entity';
-import { recordSubscriptionChange } from '../subscriptions/subscription-events';
+import { recordSubscriptionChange, recordSubscriptionUpdate } from '../subscriptions/subscription-events';
 import { NO_SUBSCRIPTION } from '../subscriptions/subscription-rules';
 import { StripeEventRecord } from './stripe-event.entity';
 import { type EventTarget, type StripeEventInput, applyStripeEvent, targetOf } from './stripe-event-rules';
@@ -64,6 +64,8 @@ export class WebhooksService {
         tier: outcome.next.tier === 'free' ? tierBefore : outcome.next.tier,
         amountCents: outcome.amountCents,
       });
+    else
+      await recordSubscriptionUpdate(manager, { userId: current.userId, tier: current.tier, status: current.status });
     return true;
   }
 

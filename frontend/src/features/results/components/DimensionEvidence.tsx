@@ -1,5 +1,6 @@
+import { DIMENSION_LABELS } from '@originality/contracts';
 import type { DimensionMatch, TrackMatch } from '@originality/contracts';
-import { DIMENSION_NAMES, chanceText, priorArtText, transformText } from '../lib/evidence';
+import { chanceText, priorArtText, transformText } from '../lib/evidence';
 import { guideFor } from '../lib/guide';
 import { rangeText } from '../lib/time-range';
 
@@ -22,7 +23,7 @@ export function DimensionEvidence({
   return (
     <li className="evidence">
       <span>
-        <strong>{DIMENSION_NAMES[dimension.dimension]}</strong> {Math.round(dimension.similarity)}% —{' '}
+        <strong>{DIMENSION_LABELS[dimension.dimension]}</strong> {Math.round(dimension.similarity)}% —{' '}
         {dimension.explanation}
       </span>
       {dimension.segments.length > 0 && (

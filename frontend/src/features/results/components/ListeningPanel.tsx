@@ -1,8 +1,8 @@
+import { DIMENSION_LABELS } from '@originality/contracts';
 import type { AnalysisResultView, ReferencePlayback, TrackMatch } from '@originality/contracts';
 import { Alert, Card, Select, Skeleton } from 'antd';
 import { Suspense, lazy, useId, useMemo, useState } from 'react';
 import { useUploadListening, useUploadWaveform } from '../api/get-listening';
-import { DIMENSION_NAMES } from '../lib/evidence';
 import { rankedMatches } from '../lib/labels';
 import { PASSAGE_COLOURS, PASSAGE_DIMENSIONS, type Passage, passagesOf } from '../lib/passages';
 import { rangeText } from '../lib/time-range';
@@ -106,7 +106,7 @@ function Legend() {
       {PASSAGE_DIMENSIONS.map((dimension) => (
         <li key={dimension}>
           <span className="passage-swatch" style={{ background: PASSAGE_COLOURS[dimension] }} aria-hidden="true" />
-          {DIMENSION_NAMES[dimension]}
+          {DIMENSION_LABELS[dimension]}
         </li>
       ))}
     </ul>
@@ -134,7 +134,7 @@ function PassageList({
             aria-pressed={p.id === selectedId}
             onClick={() => onSelect(p.id)}
           >
-            {DIMENSION_NAMES[p.dimension]} {rangeText(p.query)}
+            {DIMENSION_LABELS[p.dimension]} {rangeText(p.query)}
           </button>
         </li>
       ))}

@@ -1,8 +1,9 @@
+import { DIMENSION_LABELS } from '@originality/contracts';
 import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { ReferencePlayback, TrackMatch } from '@originality/contracts';
 import { Button, Checkbox } from 'antd';
 import type { AbPhase } from '../lib/ab-playback';
-import { DIMENSION_NAMES, transformText } from '../lib/evidence';
+import { transformText } from '../lib/evidence';
 import { type Passage, transposingRate } from '../lib/passages';
 import { rangeText } from '../lib/time-range';
 import { previewSearchUrl } from '../lib/track-preview';
@@ -32,7 +33,7 @@ export function PassageDetail(props: {
   return (
     <section className="passage-detail" aria-label="Selected passage">
       <p>
-        <strong>{DIMENSION_NAMES[passage.dimension]}</strong> ({Math.round(passage.similarity)}%): your song{' '}
+        <strong>{DIMENSION_LABELS[passage.dimension]}</strong> ({Math.round(passage.similarity)}%): your song{' '}
         {rangeText(passage.query)} ↔ {track.title} {rangeText(passage.reference)}
       </p>
       <p>Transform: {transformText(passage.transform)}</p>

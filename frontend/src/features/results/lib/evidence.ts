@@ -1,14 +1,4 @@
-import type { DimensionMatch, MatchChance, MatchDimension, MatchTransform } from '@originality/contracts';
-
-/** The product's words for each dimension. */
-export const DIMENSION_NAMES: Record<MatchDimension, string> = {
-  melody: 'Melody',
-  harmony: 'Harmony',
-  chordProgression: 'Chord progression',
-  rhythm: 'Rhythm',
-  tempo: 'Tempo',
-  exactAudio: 'Exact audio',
-};
+import type { DimensionMatch, MatchChance, MatchTransform } from '@originality/contracts';
 
 /** A tempo ratio within this of 1 is the same tempo (the engine's estimate is not finer). */
 const SAME_TEMPO = 0.005;

@@ -1,5 +1,6 @@
+import { DIMENSION_LABELS } from '@originality/contracts';
 import type { DimensionMatch, TimeRange, TrackMatch } from '@originality/contracts';
-import { DIMENSION_NAMES, transformText } from './evidence';
+import { transformText } from './evidence';
 import { rangeText } from './time-range';
 
 /** From this similarity a dimension 'scores high' and gets a guide (spec §9: 60 is the notable level). */
@@ -36,7 +37,7 @@ export function guideFor(match: Pick<TrackMatch, 'title'>, dimension: DimensionM
   const bars = listOf(segments.map((s) => barsText(s.query, tempoBpm)).filter((b): b is string => b !== null));
   const where = bars ? `${yours} (${bars})` : yours;
   const how = transformText(dimension.transform);
-  const name = DIMENSION_NAMES[dimension.dimension];
+  const name = DIMENSION_LABELS[dimension.dimension];
   const verb = dimension.dimension === 'exactAudio' ? 'contains audio of' : 'follows';
   return `The ${name.toLowerCase()} of ${where} ${verb} ${match.title}'s ${theirs} (${how}): ${remedy}`;
 }
