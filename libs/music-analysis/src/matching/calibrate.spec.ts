@@ -2,6 +2,7 @@ import type { DimensionComparison } from '../types';
 import type { MatchDimension } from '@originality/contracts';
 import {
   HARMONY_ALONE_CAP,
+  MELODY_ALONE_OVERWHELMING_CHANCE,
   OVERWHELMING_CHANCE,
   SINGLE_DIMENSION_CAP,
   calibrateComparison,
@@ -78,6 +79,13 @@ describe('calibratedTrackSimilarity', () => {
   it('lets overwhelming evidence in one dimension stand alone', () => {
     const s = calibratedTrackSimilarity([D('melody', OVERWHELMING_CHANCE / n / 10, n), D('harmony', 1, n)], n);
     expect(s).toBe(100);
+  });
+
+  it('lets a melody alone stand once it reads 100 on its own (a borrowed tune has nothing to agree with)', () => {
+    const melody = MELODY_ALONE_OVERWHELMING_CHANCE / n / 10;
+    expect(calibratedTrackSimilarity([D('melody', melody, n), D('harmony', 1, n)], n)).toBe(100);
+    // The harmony family at the same chance stays a building block of a style.
+    expect(calibratedTrackSimilarity([D('melody', 1, n), D('chordProgression', melody, n)], n)).toBe(HARMONY_ALONE_CAP);
   });
 
   it('counts harmony and chord progression as one piece of evidence', () => {

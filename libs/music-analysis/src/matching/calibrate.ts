@@ -37,6 +37,12 @@ export const AGREEING_CHANCE = 0.05;
 /** Evidence this strong (expected chance matches in the whole catalogue) needs no second dimension. */
 export const OVERWHELMING_CHANCE = 1e-6;
 /**
+ * A melody alone needs less: a tune is a song's identity, and a borrowed melody over other chords has no second
+ * dimension to agree with (evaluation, GM renders: borrowed melodies sat at the cap below). At this chance the
+ * melody alone already reads 100.
+ */
+export const MELODY_ALONE_OVERWHELMING_CHANCE = 1e-4;
+/**
  * The most a track scores through one dimension without agreement or overwhelming evidence: a melody alone stays
  * below a high match (80); the harmony family alone stays below a flag (60), since a shared chord progression is
  * a building block of a style rather than a song's identity (on the second synth set, new melodies over a
@@ -90,7 +96,8 @@ export function calibratedTrackSimilarity(dimensions: DimensionComparison[], n: 
   const harmonic = Math.min(1, 2 * Math.min(chance('harmony'), chance('chordProgression')));
   const perTrack = combinedChance([melody, harmonic]);
   let similarity = perTrack >= 1 ? 0 : similarityFromChance(perTrack * n);
-  const overwhelming = Math.min(melody, harmonic) * n <= OVERWHELMING_CHANCE;
+  const overwhelming =
+    Math.min(melody, harmonic) * n <= OVERWHELMING_CHANCE || melody * n <= MELODY_ALONE_OVERWHELMING_CHANCE;
   const agreeing = melody <= AGREEING_CHANCE && harmonic <= AGREEING_CHANCE;
   if (!overwhelming && !agreeing) {
     const melodyAlone = Math.min(similarityFromChance(melody * n), SINGLE_DIMENSION_CAP);
