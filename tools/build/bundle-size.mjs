@@ -24,7 +24,6 @@ const ROUTES = {
     'src/app/AdminArea.tsx',
     'src/features/admin/components/AdminConsole.tsx',
   ],
-  'terms  /terms': ['src/features/info/index.ts'],
 };
 
 /** Every chunk `key` needs before it runs: itself and its static imports, transitively. */
