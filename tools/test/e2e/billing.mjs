@@ -1,6 +1,6 @@
 // Billing in the browser: TESTFREE100 from Free to Pro, the VIP badge, a plan switch, cancellation;
 // the super administrator's Coupon Management.
-import { apiStatus, expect, newPage, signIn } from './helpers.mjs';
+import { apiStatus, clickInDialog, expect, newPage, signIn } from './helpers.mjs';
 
 export const billingTests = [
   {
@@ -41,7 +41,7 @@ export const billingTests = [
             "Are you sure you want to cancel your subscription? You'll keep access until your current billing period ends.",
           )
           .waitFor();
-        await page.getByRole('button', { name: 'Yes, cancel' }).click();
+        await clickInDialog(page, 'Yes, cancel');
         await page.getByText('Your subscription is cancelled.').waitFor();
       } finally {
         await context.close();
@@ -67,7 +67,7 @@ export const billingTests = [
         await page
           .getByText('Are you sure you want to deactivate coupon "SPRING25"? This action cannot be undone.')
           .waitFor();
-        await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+        await clickInDialog(page, 'Deactivate');
         await row.getByText('Inactive').waitFor();
       } finally {
         await context.close();

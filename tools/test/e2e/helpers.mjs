@@ -41,3 +41,16 @@ export async function apiStatus(page, method, path, body) {
 export function expect(condition, message) {
   if (!condition) throw new Error(message);
 }
+
+/**
+ * Clicks a button of the open antd dialog once the dialog has finished zooming in: a click that lands while the
+ * opening animation runs can be lost (seen on a loaded machine: the confirm's button was clicked, no request went).
+ */
+export async function clickInDialog(page, name) {
+  const button = page.getByRole('dialog').getByRole('button', { name });
+  await button.waitFor();
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-modal[class*="-appear"], .ant-modal[class*="-enter"]'),
+  );
+  await button.click();
+}
