@@ -1,36 +1,31 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { AdminAnalytics, SubscriptionChangeView } from '@originality/contracts';
-import { Button, Card, Empty, Statistic, Tag } from 'antd';
+import { Button, Card, Empty, Tag } from 'antd';
 import { useAdminAnalytics } from '../api/get-admin-analytics';
 import { dateTime, money, percent, wholeMoney } from '../lib/display';
 import { AdminPageHeader } from './AdminPageHeader';
 import { LoadFailed } from './LoadFailed';
 import { RevenueBreakdown } from './RevenueBreakdown';
 import { SkeletonRows } from './SkeletonRows';
+import { StatCard } from './StatCard';
 
 type Subscriptions = AdminAnalytics['subscriptions'];
 
 function StatCards({ s }: { s: Subscriptions }) {
   return (
     <div className="admin-cards">
-      <Card>
-        <Statistic title="Active Subscriptions" value={s.totalActiveSubscriptions} />
-        <div className="muted">
-          Monthly: {s.monthly} · Yearly: {s.yearly}
-        </div>
-      </Card>
-      <Card>
-        <Statistic title="Monthly Revenue" value={money(s.estimatedMonthlyRevenue)} />
-        <div className="muted">MRR</div>
-      </Card>
-      <Card>
-        <Statistic title="Annual Revenue" value={wholeMoney(s.estimatedYearlyRevenue)} />
-        <div className="muted">ARR</div>
-      </Card>
-      <Card>
-        <Statistic title="Conversion Rate" value={percent(s.conversionRate)} />
-        <div className="muted">ARPU: {money(s.avgRevenuePerUser)}</div>
-      </Card>
+      <StatCard title="Active Subscriptions" value={s.totalActiveSubscriptions}>
+        Monthly: {s.monthly} · Yearly: {s.yearly}
+      </StatCard>
+      <StatCard title="Monthly Revenue" value={money(s.estimatedMonthlyRevenue)}>
+        MRR
+      </StatCard>
+      <StatCard title="Annual Revenue" value={wholeMoney(s.estimatedYearlyRevenue)}>
+        ARR
+      </StatCard>
+      <StatCard title="Conversion Rate" value={percent(s.conversionRate)}>
+        ARPU: {money(s.avgRevenuePerUser)}
+      </StatCard>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { type AdminAnalytics, Permission, type UploadView } from '@originality/contracts';
-import { App, Button, Card, Empty, Progress, Statistic, Tag } from 'antd';
+import { App, Button, Card, Empty, Progress, Tag } from 'antd';
 import { toastFailure } from '../../../lib/global-errors';
 import { toast } from '../../../lib/toast';
 import { useDeleteUpload } from '../api/delete-upload';
@@ -11,6 +11,7 @@ import { AdminPageHeader } from './AdminPageHeader';
 import { LoadFailed } from './LoadFailed';
 import { useCan } from './RequirePermission';
 import { SkeletonRows } from './SkeletonRows';
+import { StatCard } from './StatCard';
 
 export const DELETE_QUESTION = 'Are you sure you want to delete this upload? This action cannot be undone.';
 
@@ -31,19 +32,12 @@ function outcomeOf(upload: UploadView): string {
 function Totals({ uploads }: { uploads: AdminAnalytics['uploads'] }) {
   return (
     <div className="admin-cards">
-      <Card>
-        <Statistic title="Total Uploads" value={uploads.total} />
-        <div className="muted">Last 7 days: {uploads.recent}</div>
-      </Card>
-      <Card>
-        <Statistic title="Completed" value={uploads.completed} />
-      </Card>
-      <Card>
-        <Statistic title="Pending" value={uploads.pending} />
-      </Card>
-      <Card>
-        <Statistic title="Failed" value={uploads.failed} />
-      </Card>
+      <StatCard title="Total Uploads" value={uploads.total}>
+        Last 7 days: {uploads.recent}
+      </StatCard>
+      <StatCard title="Completed" value={uploads.completed} />
+      <StatCard title="Pending" value={uploads.pending} />
+      <StatCard title="Failed" value={uploads.failed} />
     </div>
   );
 }
