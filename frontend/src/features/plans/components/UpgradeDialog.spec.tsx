@@ -7,6 +7,19 @@ import { renderApp } from '../../../test/render';
 
 const pricing = { body: aPricing() };
 
+/** A signed-in user opens the dialog from the profile; each checkout call gets what `checkout` answers then. */
+async function openFromProfile(checkout: () => { status: number; body: unknown }): Promise<HTMLElement> {
+  fakeServer({
+    'GET /api/auth/user': { body: aUser() },
+    'GET /api/maintenance-status': maintenanceOff,
+    'GET /api/subscription/pricing': pricing,
+    'POST /api/create-checkout-session': checkout,
+  });
+  renderApp('/profile');
+  fireEvent.click(await screen.findByRole('button', { name: 'Upgrade Now' }));
+  return screen.findByRole('dialog');
+}
+
 describe('upgrade dialog', () => {
   afterEach(() => {
     jest.useRealTimers();
@@ -88,15 +101,7 @@ describe('upgrade dialog', () => {
   it('goes to the hosted checkout for a session, and shows the server text as a Payment Error', async () => {
     const assign = jest.spyOn(browser, 'assign').mockImplementation(() => {});
     let answer = { status: 200, body: { sessionId: 'cs_1', url: 'https://checkout.example/cs_1' } as unknown };
-    fakeServer({
-      'GET /api/auth/user': { body: aUser() },
-      'GET /api/maintenance-status': maintenanceOff,
-      'GET /api/subscription/pricing': pricing,
-      'POST /api/create-checkout-session': () => answer,
-    });
-    renderApp('/profile');
-    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade Now' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openFromProfile(() => answer);
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Choose Pro Yearly' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/cs_1'));
 
@@ -111,15 +116,7 @@ describe('upgrade dialog', () => {
 
   it("says 'Failed to create checkout session' for a refusal without text and 'Invalid response from server' for an empty success", async () => {
     let answer = { status: 500, body: '' as unknown };
-    fakeServer({
-      'GET /api/auth/user': { body: aUser() },
-      'GET /api/maintenance-status': maintenanceOff,
-      'GET /api/subscription/pricing': pricing,
-      'POST /api/create-checkout-session': () => answer,
-    });
-    renderApp('/profile');
-    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade Now' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openFromProfile(() => answer);
     const yearly = await within(dialog).findByRole('button', { name: 'Choose Pro Yearly' });
     fireEvent.click(yearly);
     expect(await screen.findByText('Failed to create checkout session')).toBeInTheDocument();
