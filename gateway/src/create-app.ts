@@ -11,8 +11,8 @@ import { GatewayModule } from './gateway.module';
 import { csrfProtection } from './security/csrf';
 import { securityHeaders } from './security/helmet';
 import { jsonBody } from './security/json-body';
-import { SESSION_STORE } from './session/session-store';
-import { absoluteSessionTimeout, sessionMiddleware } from './session/session.middleware';
+import { SESSION_STORE, touchInterval } from './session/session-store';
+import { absoluteSessionTimeout, renewIdleCookie, sessionMiddleware } from './session/session.middleware';
 import { frontendDist, spaHandlers } from './spa/spa';
 
 /** Where the OpenAPI document and its UI are served. */
@@ -46,12 +46,15 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
     app.enableShutdownHooks();
     app.set('trust proxy', config.TRUST_PROXY_HOPS);
     app.disable('x-powered-by');
+    // API answers are per user and not cached; hashing every body for an ETag cost more than it ever saved.
+    app.set('etag', false);
     app.use(securityHeaders(config));
     app.use(exceptStripeWebhook(csrfProtection(publicOrigin(config))));
     app.use(stripeWebhookBody());
     app.use(jsonBody());
     app.use(sessionMiddleware(config, app.get<session.Store>(SESSION_STORE)));
     app.use(absoluteSessionTimeout(config));
+    app.use(renewIdleCookie(touchInterval(config.SESSION_IDLE_MINUTES)));
     const dist = frontendDist(config.FRONTEND_DIST);
     if (dist) for (const handler of spaHandlers(dist)) app.use(handler);
     mountOpenApi(app);

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module, ValidationPipe } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE, DiscoveryModule } from '@nestjs/core';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { PlatformHealthModule, PlatformLoggerModule, PlatformRpcModule } from '@originality/platform';
 import { AccessGuard } from './access/access.guard';
 import { AccessModule } from './access/access.module';
@@ -18,6 +18,7 @@ import { IdentityModule } from './identity/identity.module';
 import { MaintenanceGuard } from './maintenance/maintenance.guard';
 import { MaintenanceModule } from './maintenance/maintenance.module';
 import { ReportsModule } from './reports/reports.module';
+import { RateLimitGuard } from './security/rate-limit.guard';
 import { rateLimits } from './security/throttling';
 import { SessionModule } from './session/session.module';
 import { UploadsModule } from './uploads/uploads.module';
@@ -69,7 +70,7 @@ export class GatewayModule {
       ],
       providers: [
         PermissionTableCheck,
-        { provide: APP_GUARD, useClass: ThrottlerGuard },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: MaintenanceGuard },
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },

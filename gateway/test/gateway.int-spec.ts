@@ -94,6 +94,19 @@ describe('gateway (real OIDC sign-in, identity service, Postgres and NATS)', () 
       expect((await browser.json('GET', '/api/auth/user')).status).toBe(401);
     });
 
+    it('sends the session cookie again at most once a minute, not with every answer', async () => {
+      const browser = new TestBrowser(appUrl);
+      await browser.signIn('steady@example.test', 'Stella Steady');
+      const cookie = `${SESSION_COOKIE}=${browser.cookie(SESSION_COOKIE)}`;
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await fetch(`${appUrl}/api/auth/user`, { headers: { cookie } }));
+      expect(answers.map((res) => res.status)).toEqual([200, 200, 200]);
+      const renewals = answers.map((res) => res.headers.get('set-cookie')).filter(Boolean);
+      expect(renewals.length).toBeLessThanOrEqual(1);
+      for (const renewal of renewals) expect(renewal).toMatch(/Expires=.*HttpOnly/);
+      expect(answers[2].headers.get('set-cookie')).toBeNull();
+    });
+
     it('refuses the old session cookie right after sign-out, though the session was just served from the cache', async () => {
       const browser = new TestBrowser(appUrl);
       await browser.signIn('replayer@example.test', 'Ray Replayer');
@@ -311,6 +324,7 @@ describe('gateway (real OIDC sign-in, identity service, Postgres and NATS)', () 
         expect(statuses).toEqual([401, 401, 401, 429]);
         const refused = await fetch(`${limited.url}/api/maintenance-status`);
         expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
         expect(await refused.json()).toEqual({
           error: 'Too many requests. Please slow down and try again shortly.',
           code: 'LIMIT_EXCEEDED',
@@ -328,8 +342,11 @@ describe('gateway (real OIDC sign-in, identity service, Postgres and NATS)', () 
         const statuses = [];
         for (let i = 0; i < 3; i++) statuses.push(await statusAt(limited.url, user));
         expect(statuses).toEqual([200, 200, 429]);
+        // Allowed answers carry no rate-limit headers (only a refusal says when to retry).
+        const allowed = await fetch(`${limited.url}/api/auth/user`, { headers: sessionOf(browsers.admin) });
+        expect([...allowed.headers.keys()].filter((name) => name.startsWith('x-ratelimit'))).toEqual([]);
         // Same address, another account: not limited by the first one's flood.
-        expect(await statusAt(limited.url, sessionOf(browsers.admin))).toBe(200);
+        expect(allowed.status).toBe(200);
       } finally {
         await limited.app.close();
       }

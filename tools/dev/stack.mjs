@@ -22,6 +22,11 @@ export const DEV_SUPER_ADMIN_EMAIL = 'admin@originality.local';
 export const devSubjectFor = (email) => `dev:${email.trim().toLowerCase()}`;
 
 const TS_RUNTIME = ['-r', '@swc-node/register'];
+/**
+ * A larger young generation for the gateway: under load it spent a seventh of its CPU in scavenges of short-lived
+ * request objects, half that with 32 MB semi-spaces (docker-compose.yml sets the same).
+ */
+const GATEWAY_V8 = ['--max-semi-space-size=32'];
 
 async function httpOk(url) {
   try {
@@ -138,7 +143,7 @@ export async function startStack({
         expectUp(s.name, `http://127.0.0.1:${basePort + s.portOffset}/health/ready`),
       ),
     ]);
-    launch('gateway', [...TS_RUNTIME, 'gateway/src/main.ts'], {
+    launch('gateway', [...GATEWAY_V8, ...TS_RUNTIME, 'gateway/src/main.ts'], {
       HTTP_PORT: String(basePort),
       PUBLIC_URL: publicUrl,
       OIDC_ISSUER_URL: issuer,

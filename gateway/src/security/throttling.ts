@@ -18,6 +18,8 @@ export function rateLimits(config: GatewayConfig): ThrottlerModuleOptions {
   return {
     errorMessage: 'Too many requests. Please slow down and try again shortly.',
     storage: new SlidingWindowStorage(),
+    // Retry-After on a refusal only (RateLimitGuard); no X-RateLimit-* headers on every answer.
+    setHeaders: false,
     skipIf: isProbe,
     // The library keys counters per route by default; a limit per IP or per user means one budget over all routes.
     generateKey: (_context, tracker, throttlerName) => `${throttlerName}:${tracker}`,

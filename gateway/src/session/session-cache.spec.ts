@@ -51,6 +51,20 @@ describe('session cache in front of the store', () => {
     cache.set('sid-1', sessionAt(now));
   });
 
+  it('serves a session written here at once, before the store has answered, and forgets it if the write fails', async () => {
+    const pending: ((err?: unknown) => void)[] = [];
+    const slow = Object.assign(new CountingStore(() => now), {
+      set: (_sid: string, _data: session.SessionData, cb?: (err?: unknown) => void) => cb && pending.push(cb),
+    });
+    cache = new CachedSessionStore(slow, { cacheMs: 5000, touchEveryMs: 60_000, now: () => now });
+    cache.set('sid-2', Object.assign(sessionAt(now), { returnTo: '/profile' }));
+    expect(await get('sid-2')).toMatchObject({ returnTo: '/profile' });
+    expect(slow.calls.get).toBe(0);
+    pending.shift()?.(new Error('connection lost'));
+    expect(await get('sid-2')).toBeNull();
+    expect(slow.calls.get).toBe(1);
+  });
+
   it('answers repeated reads from memory for the cache period, then asks the store again', async () => {
     for (let i = 0; i < 10; i++) expect(await get()).toMatchObject({ userId: 'dev:a@example.test' });
     expect(inner.calls.get).toBe(0);

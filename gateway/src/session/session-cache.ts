@@ -67,9 +67,11 @@ export class CachedSessionStore extends session.Store {
 
   set(sid: string, data: session.SessionData, callback?: Callback): void {
     const now = this.now();
+    // Served from here at once: express-session sends an answer's body before its save completes, so the
+    // browser's next request can arrive while the store is still writing.
+    this.remember(sid, data, { syncedAt: now, touchedAt: now, storedExpiry: expiryOf(data, now) });
     this.store.set(sid, data, (err) => {
       if (err) this.entries.delete(sid);
-      else this.remember(sid, data, { syncedAt: now, touchedAt: now, storedExpiry: expiryOf(data, now) });
       callback?.(err);
     });
   }

@@ -10,6 +10,8 @@ declare module 'express-session' {
     createdAt: number;
     /** Kept for the provider's sign-out (id_token_hint). */
     idToken?: string;
+    /** Epoch ms the cookie's idle expiry was last moved forward (renewIdleCookie). */
+    cookieRenewedAt?: number;
     /** Same-origin path to land on after sign-in (set by /api/login). */
     returnTo?: string;
   }

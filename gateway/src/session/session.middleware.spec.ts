@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { absoluteSessionTimeout, isPastAbsoluteLimit } from './session.middleware';
+import { absoluteSessionTimeout, isPastAbsoluteLimit, renewIdleCookie } from './session.middleware';
 
 const HOUR = 3_600_000;
 
@@ -32,5 +32,27 @@ describe('absolute session timeout', () => {
     await run(anonymous.req);
     expect(young.regenerate).not.toHaveBeenCalled();
     expect(anonymous.regenerate).not.toHaveBeenCalled();
+  });
+});
+
+describe('idle cookie renewal', () => {
+  const MINUTE = 60_000;
+  function renewAt(time: number, session: { userId?: string; cookieRenewedAt?: number }) {
+    const req = { session } as unknown as Request;
+    const next = jest.fn();
+    renewIdleCookie(MINUTE, () => time)(req, {} as Response, next);
+    expect(next).toHaveBeenCalledTimes(1);
+    return session.cookieRenewedAt;
+  }
+
+  it('marks a signed-in session changed (a fresh cookie and expiry) at most once per interval', () => {
+    const session: { userId?: string; cookieRenewedAt?: number } = { userId: 'dev:a@example.test' };
+    expect(renewAt(1_000_000, session)).toBe(1_000_000);
+    expect(renewAt(1_000_000 + MINUTE - 1, session)).toBe(1_000_000);
+    expect(renewAt(1_000_000 + MINUTE, session)).toBe(1_000_000 + MINUTE);
+  });
+
+  it('leaves a signed-out session alone', () => {
+    expect(renewAt(1_000_000, {})).toBeUndefined();
   });
 });

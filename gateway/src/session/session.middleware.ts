@@ -10,9 +10,9 @@ export const SESSION_COOKIE = 'originality.sid';
 
 /**
  * Server-side sessions: an httpOnly, SameSite=Lax cookie (Secure in production) holding only the
- * id. `rolling` renews the cookie on every request and the store renews the stored expiry (at most
- * every minute, see touchInterval), so the idle timeout is SESSION_IDLE_MINUTES since the last
- * request; sessions are saved only once they hold something, and again only when they change.
+ * id. The cookie and the stored expiry are renewed at most every minute (see renewIdleCookie and
+ * touchInterval), so the idle timeout is SESSION_IDLE_MINUTES since the last request, give or take
+ * that minute; sessions are saved only once they hold something, and again only when they change.
  */
 export function sessionMiddleware(config: GatewayConfig, store: session.Store): RequestHandler {
   return answerStoreOutage(
@@ -22,7 +22,8 @@ export function sessionMiddleware(config: GatewayConfig, store: session.Store): 
       store,
       resave: false,
       saveUninitialized: false,
-      rolling: true,
+      // Not on every answer: signing and writing the cookie was a visible share of a cheap request's cost.
+      rolling: false,
       proxy: config.TRUST_PROXY_HOPS > 0,
       cookie: {
         httpOnly: true,
@@ -67,5 +68,18 @@ export function absoluteSessionTimeout(config: Pick<GatewayConfig, 'SESSION_ABSO
       return next();
     }
     req.session.regenerate((err) => next(err));
+  };
+}
+
+/**
+ * Moves a signed-in session's idle expiry forward, at most once per `everyMs`: marking the session
+ * changed makes express-session send a fresh cookie (expiry now + SESSION_IDLE_MINUTES) and save the
+ * session with the same expiry. Between two renewals a request signs and writes nothing.
+ */
+export function renewIdleCookie(everyMs: number, now: () => number = Date.now): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    const current = req.session;
+    if (current?.userId && now() - (current.cookieRenewedAt ?? 0) >= everyMs) current.cookieRenewedAt = now();
+    next();
   };
 }
