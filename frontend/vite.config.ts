@@ -20,6 +20,9 @@ export default defineConfig({
         // React and its router and query libraries in one cacheable chunk that every page needs. antd is not
         // grouped: its components then land in the chunks of the pages that use them, so the landing and login
         // pages do not download the admin console's tables and forms (tools/build/bundle-size.mjs measures it).
+        // That needs frontend/package.json's `"sideEffects": ["*.css"]`: without it rolldown keeps every module a
+        // feature's index.ts re-exports in the chunks the importer loads, used or not (rolldown/rolldown#8920), and
+        // a page that only needs `useUpgradeDialog` from features/plans downloaded the plan dialogs' forms and dayjs.
         codeSplitting: {
           groups: [
             {

@@ -10,9 +10,10 @@ export interface Toast {
   durationMs?: number;
 }
 
-type ToastSink = (
-  toast: Required<Pick<Toast, 'title' | 'variant' | 'durationMs'>> & Pick<Toast, 'description'>,
-) => void;
+/** A toast as the region receives it: the defaults filled in. */
+export type ShownToast = Required<Pick<Toast, 'title' | 'variant' | 'durationMs'>> & Pick<Toast, 'description'>;
+
+type ToastSink = (toast: ShownToast) => void;
 
 let sink: ToastSink | null = null;
 

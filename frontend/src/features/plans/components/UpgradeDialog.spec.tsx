@@ -63,8 +63,8 @@ describe('upgrade dialog', () => {
     fireEvent.click(choose);
     expect(sessionStorage.getItem('selectedPlan')).toBe('yearly');
     expect(sessionStorage.getItem('selectedCoupon')).toBe('WELCOME50');
-    act(() => jest.advanceTimersByTime(10));
-    expect(screen.getByText('Sign In Required')).toBeInTheDocument();
+    // The first toast loads the toast machinery; findBy waits for it, advancing the fake clock well under the 1 s.
+    expect(await screen.findByText('Sign In Required')).toBeInTheDocument();
     expect(screen.getByTestId('path')).toHaveTextContent('/');
     act(() => jest.advanceTimersByTime(1000));
     expect(screen.getByTestId('path')).toHaveTextContent('/login');
