@@ -95,14 +95,17 @@ function pickPeaks(frames: StftFrameSource): Peak[] {
   const capacity = PEAK_CHUNK_FRAMES + 2 * context;
   const L = new Float32Array(capacity * nb);
   const maxTF = new Float32Array(capacity * nb);
+  // The filters' working rows, allocated once rather than at every chunk (fresh memory costs its page faults).
+  const rowScratch = { g: new Float32Array(nb), h: new Float32Array(nb) };
+  const blockScratch = { g: new Float32Array(capacity * COLUMN_BLOCK), h: new Float32Array(capacity * COLUMN_BLOCK) };
   const candidates: Peak[] = [];
   let loudest = -Infinity;
   /** Global frame of L's first row; rows before `done` have been searched. */
   let base = 0;
   let done = 0;
   const search = (rows: number, last: boolean): void => {
-    maxFilter(L, rows, nb, NEIGHBOUR_BINS, maxTF);
-    maxFilterAcrossRows(maxTF, rows, nb, context, maxTF, base);
+    maxFilter(L, rows, nb, NEIGHBOUR_BINS, maxTF, rowScratch);
+    maxFilterAcrossRows(maxTF, rows, nb, context, maxTF, base, blockScratch);
     // Rows whose whole ±context window is in the buffer (or clipped by the end of the track, as a whole-track filter would).
     const end = last ? base + rows : base + rows - context;
     for (let f = done; f < end; f++) {
@@ -196,11 +199,18 @@ function strengthRanks(candidates: Peak[]): Int32Array {
  * van Herk / Gil-Werman: three passes, O(1) per element whatever the radius. Prefix (g) and suffix (h) maxima
  * restart at every block of 2·radius + 1 items from the row's start; each result is max(h[t − radius], g[t + radius])
  * with both indices clipped to the row. `out` may be `src` itself: each row is read whole into g and h first.
+ * `scratch`: g and h of at least `length` items (every item read is written first).
  */
-function maxFilter(src: Float32Array, lines: number, length: number, radius: number, out: Float32Array): Float32Array {
+function maxFilter(
+  src: Float32Array,
+  lines: number,
+  length: number,
+  radius: number,
+  out: Float32Array,
+  scratch: FilterScratch,
+): Float32Array {
   const w = 2 * radius + 1;
-  const g = new Float32Array(length);
-  const h = new Float32Array(length);
+  const { g, h } = scratch;
   for (let l = 0; l < lines; l++) {
     const base = l * length;
     for (let b0 = 0; b0 < length; b0 += w) {
@@ -221,6 +231,12 @@ function maxFilter(src: Float32Array, lines: number, length: number, radius: num
   return out;
 }
 
+/** Prefix (g) and suffix (h) maxima of the van Herk / Gil-Werman filters. */
+interface FilterScratch {
+  g: Float32Array;
+  h: Float32Array;
+}
+
 /** Columns filtered together by maxFilterAcrossRows: 32 float32 = two cache lines per row. */
 const COLUMN_BLOCK = 32;
 
@@ -230,7 +246,8 @@ const COLUMN_BLOCK = 32;
  * memory a row apart and misses the cache on every item. `out` may be `src` (a block is read whole first).
  * `origin`: the track frame of row 0. The van Herk blocks start at track frames that are multiples of the
  * window, as in a whole-track filter: where the window is clipped (the last frames of the track) the result
- * depends on that alignment, so a chunk must use the same one to give the same values.
+ * depends on that alignment, so a chunk must use the same one to give the same values. `scratch`: g and h of at
+ * least rows × COLUMN_BLOCK items (every item read is written first).
  */
 function maxFilterAcrossRows(
   src: Float32Array,
@@ -238,12 +255,12 @@ function maxFilterAcrossRows(
   columns: number,
   radius: number,
   out: Float32Array,
-  origin = 0,
+  origin: number,
+  scratch: FilterScratch,
 ): Float32Array {
   const w = 2 * radius + 1;
   const B = COLUMN_BLOCK;
-  const g = new Float32Array(rows * B);
-  const h = new Float32Array(rows * B);
+  const { g, h } = scratch;
   for (let c0 = 0; c0 < columns; c0 += B) {
     const cb = Math.min(B, columns - c0);
     for (let t = 0; t < rows; t++) {
