@@ -131,11 +131,16 @@ async function timing(mp3: string, index: CatalogueIndex, runs: number): Promise
   const cpuMs: number[] = [];
   const warm = await medianRun(async () => {
     const cpuBefore = process.cpuUsage();
+    const faultsBefore = process.resourceUsage().minorPageFault;
     const run = await timedAnalysis(mp3, index);
     const cpu = process.cpuUsage(cpuBefore);
+    const faults = process.resourceUsage().minorPageFault - faultsBefore;
     cpuMs.push((cpu.user + cpu.system) / 1000);
     const stages = Object.entries(run.stagesMs).map(([stage, ms]) => `${stage} ${ms.toFixed(0)}`);
-    log(`warm ${run.totalMs.toFixed(0)} ms, CPU ${cpuMs[cpuMs.length - 1]!.toFixed(0)} ms (${stages.join(', ')})`);
+    log(
+      `warm ${run.totalMs.toFixed(0)} ms, CPU ${cpuMs[cpuMs.length - 1]!.toFixed(0)} ms ` +
+        `(system ${(cpu.system / 1000).toFixed(0)}), ${faults} page faults (${stages.join(', ')})`,
+    );
     return run;
   }, runs);
   const ratio = warm.totalMs / decodeMs;
