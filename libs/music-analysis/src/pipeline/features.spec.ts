@@ -78,6 +78,11 @@ describe('extractFeatures', () => {
     expect(twoThreads).toEqual(features);
     const order = (s: [AnalysisStage, number][]) => s.map(([stage]) => stage).filter((x, i, a) => a[i - 1] !== x);
     expect(order(asyncStages)).toEqual(order(stages));
+    // Within a stage the fraction never goes back.
+    const fallsBack = asyncStages.some(
+      ([stage, f], i) => i > 0 && asyncStages[i - 1]![0] === stage && asyncStages[i - 1]![1] > f,
+    );
+    expect(fallsBack).toBe(false);
     expect(asyncStages.at(-1)).toEqual(['analyzing melody patterns', 1]);
   });
 

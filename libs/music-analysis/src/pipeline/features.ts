@@ -147,11 +147,16 @@ async function featuresOfSpectrogram(
   const tasks = new SharedSpectrogramTasks(spec, featureHelper(), order);
   progress('extracting audio features', 0.2);
   const timing = rhythmFeatures(spec, progress);
-  for (const task of order) tasks.runIfFree(task);
-  const spectral = harmonyFeatures(timing, await tasks.result('chroma'), frameRate(spec), durationSec, progress);
+  tasks.runIfFree('chroma');
   progress('extracting audio features', 1);
 
+  // The melody stage: the melody, the vocal share and (short, once the chroma is in) the beat-level harmony, whose
+  // own progress reports would go back to the previous stage.
   progress('analyzing melody patterns', 0);
+  tasks.runIfFree('melody');
+  tasks.runIfFree('vocals');
+  const chroma = await tasks.result('chroma');
+  const spectral = harmonyFeatures(timing, chroma, frameRate(spec), durationSec, () => undefined);
   const [melody, fingerprints, vocalShare] = await Promise.all([
     tasks.result('melody'),
     fingerprintsDone,
