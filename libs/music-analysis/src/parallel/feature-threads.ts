@@ -1,11 +1,11 @@
 /**
  * A helper thread for analysis. Fingerprints need only the PCM (they run their own STFT), so extractFeaturesAsync
  * hands them to this thread while the calling thread does the STFT, onsets, tempo, beats and beat-level harmony.
- * The frame chroma, the vocal share and the melody need only the spectrogram: either thread computes each, whichever
- * claims it first (SharedSpectrogramTasks), so the work splits itself however the two threads' loads fall. The PCM and the spectrogram go over in SharedArrayBuffers (no copy of the
- * spectrogram; one copy of the PCM, none when the decode writes it there: streamedFingerprints), results come back
- * as transferred buffers. CatalogueIndex.matchAsync shares the full comparisons with it the same way
- * (compareOnTwoThreads).
+ * The frame chroma, the vocal share and the melody need only the spectrogram: either thread computes each,
+ * whichever claims it first (SharedSpectrogramTasks), so the work splits itself however the two threads' loads
+ * fall. The PCM and the spectrogram go over in SharedArrayBuffers (no copy of the spectrogram; one copy of the PCM,
+ * none when the decode writes it there: streamedFingerprints), results come back as transferred buffers.
+ * CatalogueIndex.matchAsync shares the full comparisons with it the same way (compareOnTwoThreads).
  *
  * One thread per process, started on first use and kept for later analyses (starting it and compiling its
  * modules takes ≈ 0.3–0.5 s). It holds the process open only while it has work. */
@@ -35,8 +35,8 @@ type HelperValue = Fingerprints | number | Float32Array | MelodyNote[] | Compare
 
 /**
  * The features computed from the spectrogram alone, which either thread may compute: each is claimed once from a
- * shared array (SpectrogramTasks), by the helper when it gets to the request, or by the calling thread when that
- * is free first. The value is the task's slot in the array.
+ * shared array (TaskClaims, SharedSpectrogramTasks), by the helper when it gets to the request, or by the calling
+ * thread when that is free first. The value is the task's slot in the array.
  */
 export const SPECTROGRAM_TASK = { chroma: 0, vocals: 1, melody: 2 } as const;
 export type SpectrogramTask = keyof typeof SPECTROGRAM_TASK;
@@ -245,7 +245,8 @@ export class SharedSpectrogramTasks {
   ) {
     for (const task of helperOrder) {
       const done = helper.spectrogramTask(task, spec, this.claims);
-      // Awaited in result() unless this thread computed the task; the no-op handler keeps an error then unhandled.
+      // Awaited in result() unless this thread computed the task; the no-op handler keeps an error from being
+      // reported as unhandled meanwhile.
       done.catch(() => undefined);
       this.fromHelper.set(task, done);
     }

@@ -104,7 +104,7 @@ const PEAK_CHUNK_FRAMES = 1024;
  *
  * The neighbourhood maxima are taken of the magnitudes, and logarithms computed only for the peaks (and near-ties):
  * logMagnitude never decreases with the magnitude, so the largest log of a neighbourhood is the log of its largest
- * magnitude, and the peaks are the same as those of the log spectrum — without 45 million logarithms an hour.
+ * magnitude, and the peaks are the same as those of the log spectrum — without 78 million logarithms per hour of audio.
  */
 function pickPeaks(frames: StftFrameSource): Peak[] {
   const nb = MAX_BIN - MIN_BIN;
