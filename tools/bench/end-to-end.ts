@@ -7,9 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AnalysisStage } from '@originality/contracts';
 import {
-  analyseFile,
   CatalogueIndex,
   decodeAudio,
   extractFeatures,
@@ -19,27 +17,16 @@ import {
   readCatalogueSnapshot,
   type Fingerprints,
 } from '@originality/music-analysis';
-import {
-  DEFAULT_SAMPLE_RATE,
-  DEMO_PLATFORM,
-  composePiece,
-  ffmpegPath,
-  generateDemoCatalogue,
-  renderPiece,
-  runFfmpeg,
-  writeWav,
-} from '@originality/music-synth';
+import { DEMO_PLATFORM, generateDemoCatalogue } from '@originality/music-synth';
+import { ffmpegDecodeTime, medianRun, QUERY_SECONDS, renderQueryMp3, timedAnalysis } from './bench-audio';
 import { emitResult, log } from './child';
 
 const REPO_ROOT = join(__dirname, '..', '..');
 /** The analysis service's command line, run as a program: the benchmarks never import the service. */
 const SERVICE_CLI = 'services/analysis/src/cli/main.ts';
 
-export const QUERY_SECONDS = 180;
-export const QUERY_BITRATE = '192k';
 /** Demo pieces analysed in-process when no catalogue is in Postgres. */
 const FALLBACK_CATALOGUE_SIZE = 30;
-const DECODE_RUNS = 3;
 /**
  * Warm analyses, of which the median is reported: a worker analyses upload after upload in one process, so the
  * steady state is what users see; the first run (thread start, JIT) is reported apart as the cold one.
@@ -132,58 +119,6 @@ async function generatedIndex(tmp: string): Promise<SourcedIndex> {
     });
   }
   return Object.assign(index, { source: { source: 'generated' as const, size: index.size } });
-}
-
-/** A 3-minute piece from the in-repo synthesiser, encoded at 192 kbit/s like a typical upload. */
-async function renderQueryMp3(tmp: string): Promise<string> {
-  log('rendering and encoding the 3-minute query MP3');
-  const piece = composePiece('bench-query', { style: 'pop', seconds: QUERY_SECONDS });
-  const wav = join(tmp, 'query.wav');
-  writeWav(wav, renderPiece(piece, { seconds: QUERY_SECONDS, sampleRate: DEFAULT_SAMPLE_RATE }), DEFAULT_SAMPLE_RATE);
-  const mp3 = join(tmp, 'query.mp3');
-  await runFfmpeg(['-i', wav, '-codec:a', 'libmp3lame', '-b:a', QUERY_BITRATE, '-ar', '44100', mp3]);
-  return mp3;
-}
-
-/** ffmpeg decoding the file to nothing: the floor any analysis of it pays. Best of a few runs. */
-async function ffmpegDecodeTime(file: string): Promise<number> {
-  const runs: number[] = [];
-  for (let i = 0; i < DECODE_RUNS; i++) {
-    const started = performance.now();
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(
-        ffmpegPath(),
-        ['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', file, '-f', 'null', '-'],
-        { stdio: 'ignore' },
-      );
-      child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg decode exited with ${code}`))));
-    });
-    runs.push(performance.now() - started);
-  }
-  return Math.min(...runs);
-}
-
-/** Wall time of analyseFile and of each progress stage (from its first report to the next stage's). */
-async function timedAnalysis(file: string, index: CatalogueIndex) {
-  const starts: [AnalysisStage, number][] = [];
-  const started = performance.now();
-  await analyseFile(file, index, {
-    onProgress: (stage) => {
-      if (starts[starts.length - 1]?.[0] !== stage) starts.push([stage, performance.now()]);
-    },
-  });
-  const ended = performance.now();
-  const stagesMs: Record<string, number> = {};
-  starts.forEach(([stage, at], i) => (stagesMs[stage] = (starts[i + 1]?.[1] ?? ended) - at));
-  return { totalMs: ended - started, stagesMs };
-}
-
-/** The run with the median total time of `runs` runs. */
-async function medianRun<T extends { totalMs: number }>(run: () => Promise<T>, runs: number): Promise<T> {
-  const done: T[] = [];
-  for (let i = 0; i < runs; i++) done.push(await run());
-  return done.sort((a, b) => a.totalMs - b.totalMs)[Math.floor(runs / 2)]!;
 }
 
 /** Landmarks per second of audio, and the bytes they take in the fingerprint index per hour of audio. */

@@ -1,11 +1,15 @@
 /** The helper thread's side of FeatureHelper: one request at a time, replies with the result or the error. */
 import { parentPort } from 'node:worker_threads';
-import { tunedChromagram } from '../signal/chroma';
-import { compareShared, type HelperReply, type HelperRequest } from './feature-threads';
+import {
+  claimTask,
+  compareShared,
+  computeSpectrogramTask,
+  type HelperReply,
+  type HelperRequest,
+} from './feature-threads';
 import { extractFingerprints, fingerprintsOfFrames, FP_FFT_SIZE, FP_HOP } from '../signal/landmarks';
 import { streamedStftFrames } from './pcm-stream';
 import type { Fingerprints } from '../types';
-import { estimateVocalShare } from '../signal/vocals';
 
 type Answer = { value: Extract<HelperReply, { ok: true }>['value']; transfer: ArrayBuffer[] };
 
@@ -16,12 +20,13 @@ function answer(request: HelperRequest): Answer {
       return fingerprintsAnswer(extractFingerprints(request.audio));
     case 'streamed-fingerprints':
       return fingerprintsAnswer(fingerprintsOfFrames(streamedStftFrames(request.stream, FP_FFT_SIZE, FP_HOP)));
-    case 'chroma': {
-      const chroma = tunedChromagram(request.spec);
-      return { value: chroma, transfer: [chroma.buffer as ArrayBuffer] };
-    }
+    case 'chroma':
     case 'vocals':
-      return { value: estimateVocalShare(request.spec), transfer: [] };
+    case 'melody': {
+      if (!claimTask(request.claims, request.kind)) return { value: null, transfer: [] };
+      const value = computeSpectrogramTask(request.kind, request.spec);
+      return { value, transfer: value instanceof Float32Array ? [value.buffer as ArrayBuffer] : [] };
+    }
     case 'compare':
       return { value: compareShared(request), transfer: [] };
   }

@@ -1,20 +1,23 @@
 /**
- * A helper thread for analysis. Fingerprints need only the PCM (they run their own STFT), the frame chroma and
- * the vocal share only the spectrogram, and together they take about half of the extraction's CPU time, so
- * extractFeaturesAsync hands them to this thread while the calling thread does the rest (STFT, onsets, tempo,
- * beats, beat-level harmony, melody). The PCM and the spectrogram go over in SharedArrayBuffers (no copy of the
- * spectrogram; one copy of the PCM, none when the decode writes it there: streamedFingerprints), results come back
- * as transferred buffers. CatalogueIndex.matchAsync shares the full comparisons with it the same way
- * (compareOnTwoThreads).
+ * A helper thread for analysis. Fingerprints need only the PCM (they run their own STFT), so extractFeaturesAsync
+ * hands them to this thread while the calling thread does the STFT, onsets, tempo, beats and beat-level harmony.
+ * The frame chroma, the vocal share and the melody need only the spectrogram: either thread computes each,
+ * whichever claims it first (SharedSpectrogramTasks), so the work splits itself however the two threads' loads
+ * fall. The PCM and the spectrogram go over in SharedArrayBuffers (no copy of the spectrogram; one copy of the PCM,
+ * none when the decode writes it there: streamedFingerprints), results come back as transferred buffers.
+ * CatalogueIndex.matchAsync shares the full comparisons with it the same way (compareOnTwoThreads).
  *
  * One thread per process, started on first use and kept for later analyses (starting it and compiling its
  * modules takes ≈ 0.3–0.5 s). It holds the process open only while it has work. */
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { compareTracks } from '../matching/compare';
+import { tunedChromagram } from '../signal/chroma';
+import { extractMelody } from '../signal/melody';
+import { estimateVocalShare } from '../signal/vocals';
 import type { SharedPcmStream } from './pcm-stream';
 import { PriorArtModel, type PriorArtJson } from '../matching/prior-art';
-import type { Fingerprints, PcmAudio, Spectrogram, TrackComparison, TrackFeatures } from '../types';
+import type { Fingerprints, MelodyNote, PcmAudio, Spectrogram, TrackComparison, TrackFeatures } from '../types';
 
 /** Full comparisons of a query with candidates, claimed one at a time from a shared counter (see compareShared). */
 export interface CompareJob {
@@ -28,13 +31,32 @@ export interface CompareJob {
 /** The comparisons one thread made: candidate number and result. */
 export type Compared = [number, TrackComparison][];
 
-type HelperValue = Fingerprints | number | Float32Array | Compared;
+type HelperValue = Fingerprints | number | Float32Array | MelodyNote[] | Compared | null;
+
+/**
+ * The features computed from the spectrogram alone, which either thread may compute: each is claimed once from a
+ * shared array (TaskClaims, SharedSpectrogramTasks), by the helper when it gets to the request, or by the calling
+ * thread when that is free first. The value is the task's slot in the array.
+ */
+export const SPECTROGRAM_TASK = { chroma: 0, vocals: 1, melody: 2 } as const;
+export type SpectrogramTask = keyof typeof SPECTROGRAM_TASK;
+
+/** Int32Array on a SharedArrayBuffer, one slot per SPECTROGRAM_TASK: 0 while unclaimed, 1 once claimed. */
+export type TaskClaims = Int32Array;
+
+export function newTaskClaims(): TaskClaims {
+  return new Int32Array(new SharedArrayBuffer(Object.keys(SPECTROGRAM_TASK).length * 4));
+}
+
+/** Claims a task for the calling thread: true when no thread had claimed it. */
+export function claimTask(claims: TaskClaims, task: SpectrogramTask): boolean {
+  return Atomics.compareExchange(claims, SPECTROGRAM_TASK[task], 0, 1) === 0;
+}
 
 export type HelperRequest =
   | { id: number; kind: 'fingerprints'; audio: PcmAudio }
   | { id: number; kind: 'streamed-fingerprints'; stream: SharedPcmStream }
-  | { id: number; kind: 'chroma'; spec: Spectrogram }
-  | { id: number; kind: 'vocals'; spec: Spectrogram }
+  | { id: number; kind: SpectrogramTask; spec: Spectrogram; claims: TaskClaims }
   | ({ id: number; kind: 'compare' } & CompareJob);
 
 export type HelperReply =
@@ -100,16 +122,18 @@ export class FeatureHelper {
     return this.request((id) => ({ id, kind: 'streamed-fingerprints', stream })) as Promise<Fingerprints>;
   }
 
-  /** Vocal share (estimateVocalShare) of a spectrogram whose data lies in a SharedArrayBuffer (stft's `storage`). */
-  vocalShare(spec: Spectrogram): Promise<number> {
+  /**
+   * A spectrogram task (frame chroma: tunedChromagram, vocal share: estimateVocalShare, melody: extractMelody) of a
+   * spectrogram whose data lies in a SharedArrayBuffer (stft's `storage`), computed by the helper if it claims the
+   * task first; null when the calling thread claimed it first (and computes it itself).
+   */
+  spectrogramTask<T extends SpectrogramTask>(
+    kind: T,
+    spec: Spectrogram,
+    claims: TaskClaims,
+  ): Promise<SpectrogramTaskValue<T> | null> {
     assertShared(spec);
-    return this.request((id) => ({ id, kind: 'vocals', spec })) as Promise<number>;
-  }
-
-  /** Frame chroma (tunedChromagram) of a spectrogram whose data lies in a SharedArrayBuffer. */
-  chroma(spec: Spectrogram): Promise<Float32Array> {
-    assertShared(spec);
-    return this.request((id) => ({ id, kind: 'chroma', spec })) as Promise<Float32Array>;
+    return this.request((id) => ({ id, kind, spec, claims })) as Promise<SpectrogramTaskValue<T> | null>;
   }
 
   terminate(): Promise<number> {
@@ -182,6 +206,65 @@ export const sharedBuffers = new SharedBufferPool();
 
 function assertShared(spec: Spectrogram): void {
   if (!(spec.data.buffer instanceof SharedArrayBuffer)) throw new TypeError('the spectrogram must be shared');
+}
+
+/** What each spectrogram task yields. */
+export interface SpectrogramTaskValues {
+  chroma: Float32Array;
+  vocals: number;
+  melody: MelodyNote[];
+}
+export type SpectrogramTaskValue<T extends SpectrogramTask> = SpectrogramTaskValues[T];
+
+/** Computes a spectrogram task on the calling thread. */
+export function computeSpectrogramTask<T extends SpectrogramTask>(task: T, spec: Spectrogram): SpectrogramTaskValue<T> {
+  const compute: { [K in SpectrogramTask]: (spec: Spectrogram) => SpectrogramTaskValues[K] } = {
+    chroma: tunedChromagram,
+    vocals: estimateVocalShare,
+    melody: (s) => extractMelody(s),
+  };
+  return compute[task](spec);
+}
+
+/**
+ * The spectrogram tasks of one analysis, shared between the calling thread and the helper: the helper is asked
+ * for each (in `helperOrder`) and computes those it claims when it gets to them (after the fingerprints it may
+ * still be busy with); the calling thread `runIfFree`s each before it needs its `result`. So neither thread waits
+ * while the other has a task it has not started, however the two threads' loads happen to fall. The results do not
+ * depend on which thread computed what (the tasks are pure functions of the spectrogram).
+ */
+export class SharedSpectrogramTasks {
+  private readonly claims = newTaskClaims();
+  private readonly fromHelper = new Map<SpectrogramTask, Promise<SpectrogramTaskValue<SpectrogramTask> | null>>();
+  private readonly own = new Map<SpectrogramTask, SpectrogramTaskValue<SpectrogramTask>>();
+
+  constructor(
+    private readonly spec: Spectrogram,
+    helper: FeatureHelper,
+    helperOrder: SpectrogramTask[],
+  ) {
+    for (const task of helperOrder) {
+      const done = helper.spectrogramTask(task, spec, this.claims);
+      // Awaited in result() unless this thread computed the task; the no-op handler keeps an error from being
+      // reported as unhandled meanwhile.
+      done.catch(() => undefined);
+      this.fromHelper.set(task, done);
+    }
+  }
+
+  /** Computes the task on this thread unless the helper has claimed it. */
+  runIfFree(task: SpectrogramTask): void {
+    if (claimTask(this.claims, task)) this.own.set(task, computeSpectrogramTask(task, this.spec));
+  }
+
+  /** The task's value, from whichever thread computed it (call runIfFree first, or the helper must claim it). */
+  async result<T extends SpectrogramTask>(task: T): Promise<SpectrogramTaskValue<T>> {
+    const own = this.own.get(task);
+    if (own !== undefined) return own as SpectrogramTaskValue<T>;
+    const value = await this.fromHelper.get(task);
+    if (value === null || value === undefined) throw new Error(`spectrogram task ${task} was claimed but not computed`);
+    return value as SpectrogramTaskValue<T>;
+  }
 }
 
 let shared: FeatureHelper | undefined;

@@ -2,7 +2,14 @@ import type { AnalysisStage } from '@originality/contracts';
 import { ANALYSIS_SAMPLE_RATE } from '../constants';
 import { EMBEDDING_DIM } from '../signal/embedding';
 import { extractFeatures, extractFeaturesAsync, StreamingFeatureExtraction } from './features';
-import { FeatureHelper, featureHelper } from '../parallel/feature-threads';
+import {
+  computeSpectrogramTask,
+  FeatureHelper,
+  featureHelper,
+  newTaskClaims,
+  SharedSpectrogramTasks,
+  type SpectrogramTask,
+} from '../parallel/feature-threads';
 import { PcmStreamWriter } from '../parallel/pcm-stream';
 import { stft } from '../signal/stft';
 import { clickTrack, mix, pcm, renderChords, triad } from '../../testing/test-signals';
@@ -71,6 +78,11 @@ describe('extractFeatures', () => {
     expect(twoThreads).toEqual(features);
     const order = (s: [AnalysisStage, number][]) => s.map(([stage]) => stage).filter((x, i, a) => a[i - 1] !== x);
     expect(order(asyncStages)).toEqual(order(stages));
+    // Within a stage the fraction never goes back.
+    const fallsBack = asyncStages.some(
+      ([stage, f], i) => i > 0 && asyncStages[i - 1]![0] === stage && asyncStages[i - 1]![1] > f,
+    );
+    expect(fallsBack).toBe(false);
     expect(asyncStages.at(-1)).toEqual(['analyzing melody patterns', 1]);
   });
 
@@ -98,10 +110,33 @@ describe('extractFeatures', () => {
   });
 });
 
+describe('SharedSpectrogramTasks', () => {
+  const tasks: SpectrogramTask[] = ['chroma', 'melody', 'vocals'];
+  const chords = [triad(60, 'maj'), triad(57, 'min'), triad(65, 'maj'), triad(67, 'maj')];
+  const song = mix(
+    renderChords(chords, 2),
+    clickTrack(120, 8).map((v) => 0.5 * v),
+  );
+  const sharedSpec = () => stft(song, ANALYSIS_SAMPLE_RATE, { storage: (bytes) => new SharedArrayBuffer(bytes) });
+
+  it('gives the same values whichever thread computes each task', async () => {
+    const spec = sharedSpec();
+    const expected = tasks.map((task) => computeSpectrogramTask(task, spec));
+    // This thread claims nothing: the helper computes every task.
+    const byHelper = new SharedSpectrogramTasks(spec, featureHelper(), tasks);
+    expect(await Promise.all(tasks.map((task) => byHelper.result(task)))).toEqual(expected);
+    // This thread claims every task before the helper gets the requests.
+    const here = new SharedSpectrogramTasks(spec, featureHelper(), tasks);
+    for (const task of tasks) here.runIfFree(task);
+    expect(await Promise.all(tasks.map((task) => here.result(task)))).toEqual(expected);
+  });
+});
+
 describe('FeatureHelper', () => {
   it('refuses a spectrogram that is not in shared memory', () => {
     const helper = new FeatureHelper();
-    expect(() => helper.vocalShare(stft(new Float32Array(4096), ANALYSIS_SAMPLE_RATE))).toThrow(TypeError);
+    const spec = stft(new Float32Array(4096), ANALYSIS_SAMPLE_RATE);
+    expect(() => helper.spectrogramTask('vocals', spec, newTaskClaims())).toThrow(TypeError);
     return helper.terminate();
   });
 

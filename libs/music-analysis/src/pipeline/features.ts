@@ -6,7 +6,12 @@
 import { beatSyncChroma, chromaSum, regularBeatGrid, tunedChromagram } from '../signal/chroma';
 import { estimateChords } from '../signal/chords';
 import { chromaEmbedding } from '../signal/embedding';
-import { featureHelper, sharedBuffers } from '../parallel/feature-threads';
+import {
+  featureHelper,
+  SharedSpectrogramTasks,
+  sharedBuffers,
+  type SpectrogramTask,
+} from '../parallel/feature-threads';
 import { extractFingerprints } from '../signal/landmarks';
 import { estimateKey } from '../signal/key';
 import { extractMelody } from '../signal/melody';
@@ -44,11 +49,12 @@ export function extractFeatures(audio: PcmAudio, opts: ExtractOptions = {}): Tra
 }
 
 /**
- * The same features as extractFeatures, on two threads: fingerprints (from the PCM), the frame chroma and the
- * vocal share (from the shared spectrogram) on the helper thread (feature-threads.ts), in that order; STFT,
- * onsets, tempo, beats, the beat-level harmony and the melody here. Measured on 3 minutes, the two threads' shares
- * are then within ≈ 0.1 s of each other. Stage reports: the melody stage starts when this thread's own feature
- * work is done, and ends when the helper's results are in.
+ * The same features as extractFeatures, on two threads: fingerprints (from the PCM) on the helper thread
+ * (feature-threads.ts); STFT, onsets, tempo, beats and the beat-level harmony here; the frame chroma, the vocal
+ * share and the melody (from the shared spectrogram) on whichever thread is free first (SharedSpectrogramTasks).
+ * With a fixed split (chroma and vocal share on the helper) this thread waited for the chroma while the helper was
+ * still on the fingerprints, and the helper then sat idle during the melody. Stage reports: the melody stage starts
+ * when the beat-level harmony is done, and ends when every result is in.
  */
 export async function extractFeaturesAsync(audio: PcmAudio, opts: ExtractOptions = {}): Promise<TrackFeatures> {
   const { durationSec, progress } = begin(audio, opts);
@@ -134,19 +140,28 @@ async function featuresOfSpectrogram(
   durationSec: number,
   progress: ProgressCallback,
 ): Promise<TrackFeatures> {
-  const helper = featureHelper();
-  const chromaDone = helper.chroma(spec);
-  chromaDone.catch(() => undefined);
-  const vocalShareDone = helper.vocalShare(spec);
-  vocalShareDone.catch(() => undefined);
+  // Both threads take the tasks in this order: the chroma first (the harmony needs it), then the longest. Traced on
+  // the bench's query, the helper was still on the fingerprints ≈ 0.2 s after the decode; when this thread took the
+  // vocal share before the melody, the helper got the melody and this thread then waited ≈ 0.19 s for it.
+  const order: SpectrogramTask[] = ['chroma', 'melody', 'vocals'];
+  const tasks = new SharedSpectrogramTasks(spec, featureHelper(), order);
   progress('extracting audio features', 0.2);
   const timing = rhythmFeatures(spec, progress);
-  const spectral = harmonyFeatures(timing, await chromaDone, frameRate(spec), durationSec, progress);
+  tasks.runIfFree('chroma');
   progress('extracting audio features', 1);
 
+  // The melody stage: the melody, the vocal share and (short, once the chroma is in) the beat-level harmony, whose
+  // own progress reports would go back to the previous stage.
   progress('analyzing melody patterns', 0);
-  const melody = extractMelody(spec);
-  const [fingerprints, vocalShare] = await Promise.all([fingerprintsDone, vocalShareDone]);
+  tasks.runIfFree('melody');
+  tasks.runIfFree('vocals');
+  const chroma = await tasks.result('chroma');
+  const spectral = harmonyFeatures(timing, chroma, frameRate(spec), durationSec, () => undefined);
+  const [melody, fingerprints, vocalShare] = await Promise.all([
+    tasks.result('melody'),
+    fingerprintsDone,
+    tasks.result('vocals'),
+  ]);
   progress('analyzing melody patterns', 1);
   return assemble(durationSec, spectral, { melody, fingerprints, vocalShare });
 }

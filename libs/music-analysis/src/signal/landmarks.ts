@@ -77,6 +77,19 @@ function resampleLinear(x: Float32Array, from: number, to: number): Float32Array
   return out;
 }
 
+/** The log magnitude peaks are ranked by, as the float32 a stored log spectrogram would hold. */
+function logMagnitude(magnitude: number): number {
+  return Math.fround(Math.log(magnitude + 1e-9));
+}
+
+/**
+ * A cell whose magnitude is below its neighbourhood's maximum by less than this share may still have the same
+ * float32 log magnitude (a tie, which counts as a peak), so its logarithms are compared. Two float32 logarithms
+ * are equal only when the logarithms differ by at most one float32 step, ≤ 2^−23 × |log| ≤ 1.1e-5 for any float32
+ * magnitude (|log| ≤ 89); 1e-4 leaves a wide margin, and the cells it lets through are few.
+ */
+const TIE_SHARE = 1e-4;
+
 /** Frames of log spectrum whose peaks are picked at a time (plus NEIGHBOUR_FRAMES of context on each side). */
 const PEAK_CHUNK_FRAMES = 1024;
 
@@ -88,6 +101,10 @@ const PEAK_CHUNK_FRAMES = 1024;
  * (31 MB, twice, for 3 minutes). The filtered values, hence the peaks, are the same as a whole-track filter's
  * (see maxFilterAcrossRows on the track's last frames). The silence floor needs the loudest cell of the whole track: candidates above the absolute floor are
  * collected and the relative floor applied at the end.
+ *
+ * The neighbourhood maxima are taken of the magnitudes, and logarithms computed only for the peaks (and near-ties):
+ * logMagnitude never decreases with the magnitude, so the largest log of a neighbourhood is the log of its largest
+ * magnitude, and the peaks are the same as those of the log spectrum — without 78 million logarithms per hour of audio.
  */
 function pickPeaks(frames: StftFrameSource): Peak[] {
   const nb = MAX_BIN - MIN_BIN;
@@ -95,22 +112,30 @@ function pickPeaks(frames: StftFrameSource): Peak[] {
   const capacity = PEAK_CHUNK_FRAMES + 2 * context;
   const L = new Float32Array(capacity * nb);
   const maxTF = new Float32Array(capacity * nb);
+  // The filters' working rows, allocated once rather than at every chunk (fresh memory costs its page faults).
+  const rowScratch = { g: new Float32Array(nb), h: new Float32Array(nb) };
+  const blockScratch = { g: new Float32Array(capacity * COLUMN_BLOCK), h: new Float32Array(capacity * COLUMN_BLOCK) };
   const candidates: Peak[] = [];
   let loudest = -Infinity;
+  const peakStrength = (v: number, top: number): number | null => {
+    if (v !== top && !(v + 1e-9 >= (top + 1e-9) * (1 - TIE_SHARE) && logMagnitude(v) === logMagnitude(top)))
+      return null;
+    const strength = logMagnitude(v);
+    return strength > ABSOLUTE_LOG_FLOOR ? strength : null;
+  };
   /** Global frame of L's first row; rows before `done` have been searched. */
   let base = 0;
   let done = 0;
   const search = (rows: number, last: boolean): void => {
-    maxFilter(L, rows, nb, NEIGHBOUR_BINS, maxTF);
-    maxFilterAcrossRows(maxTF, rows, nb, context, maxTF, base);
+    maxFilter(L, rows, nb, NEIGHBOUR_BINS, maxTF, rowScratch);
+    maxFilterAcrossRows(maxTF, rows, nb, context, maxTF, base, blockScratch);
     // Rows whose whole ±context window is in the buffer (or clipped by the end of the track, as a whole-track filter would).
     const end = last ? base + rows : base + rows - context;
     for (let f = done; f < end; f++) {
       const row = (f - base) * nb;
       for (let k = 0; k < nb; k++) {
-        const v = L[row + k];
-        if (v === maxTF[row + k] && v > ABSOLUTE_LOG_FLOOR)
-          candidates.push({ frame: f, bin: k + MIN_BIN, strength: v });
+        const strength = peakStrength(L[row + k], maxTF[row + k]);
+        if (strength !== null) candidates.push({ frame: f, bin: k + MIN_BIN, strength });
       }
     }
     // Keep the context rows before the next unsearched frame.
@@ -126,8 +151,8 @@ function pickPeaks(frames: StftFrameSource): Peak[] {
     for (let k = 0; k < nb; k++) {
       const re = out[2 * (MIN_BIN + k)];
       const im = out[2 * (MIN_BIN + k) + 1];
-      // Rounded to float32 first, as a stored spectrogram holds it.
-      const v = Math.log(Math.fround(Math.sqrt(re * re + im * im)) + 1e-9);
+      // Rounded to float32 (as a stored spectrogram holds it) by the store.
+      const v = Math.sqrt(re * re + im * im);
       L[row + k] = v;
       if (v > loudest) loudest = v;
     }
@@ -135,6 +160,8 @@ function pickPeaks(frames: StftFrameSource): Peak[] {
     if (f - base + 1 === capacity) search(capacity, false);
   });
   if (lastFrame >= 0) search(lastFrame - base + 1, true);
+  // The loudest log magnitude (not rounded to float32), the log of the loudest magnitude as the spectrogram holds it.
+  if (loudest > -Infinity) loudest = Math.log(Math.fround(loudest) + 1e-9);
   const floor = Math.max(loudest - SILENCE_LOG_RANGE, ABSOLUTE_LOG_FLOOR);
   return thinPeaks(
     candidates.filter((p) => p.strength > floor),
@@ -196,11 +223,18 @@ function strengthRanks(candidates: Peak[]): Int32Array {
  * van Herk / Gil-Werman: three passes, O(1) per element whatever the radius. Prefix (g) and suffix (h) maxima
  * restart at every block of 2·radius + 1 items from the row's start; each result is max(h[t − radius], g[t + radius])
  * with both indices clipped to the row. `out` may be `src` itself: each row is read whole into g and h first.
+ * `scratch`: g and h of at least `length` items (every item read is written first).
  */
-function maxFilter(src: Float32Array, lines: number, length: number, radius: number, out: Float32Array): Float32Array {
+function maxFilter(
+  src: Float32Array,
+  lines: number,
+  length: number,
+  radius: number,
+  out: Float32Array,
+  scratch: FilterScratch,
+): Float32Array {
   const w = 2 * radius + 1;
-  const g = new Float32Array(length);
-  const h = new Float32Array(length);
+  const { g, h } = scratch;
   for (let l = 0; l < lines; l++) {
     const base = l * length;
     for (let b0 = 0; b0 < length; b0 += w) {
@@ -221,6 +255,12 @@ function maxFilter(src: Float32Array, lines: number, length: number, radius: num
   return out;
 }
 
+/** Prefix (g) and suffix (h) maxima of the van Herk / Gil-Werman filters. */
+interface FilterScratch {
+  g: Float32Array;
+  h: Float32Array;
+}
+
 /** Columns filtered together by maxFilterAcrossRows: 32 float32 = two cache lines per row. */
 const COLUMN_BLOCK = 32;
 
@@ -230,7 +270,8 @@ const COLUMN_BLOCK = 32;
  * memory a row apart and misses the cache on every item. `out` may be `src` (a block is read whole first).
  * `origin`: the track frame of row 0. The van Herk blocks start at track frames that are multiples of the
  * window, as in a whole-track filter: where the window is clipped (the last frames of the track) the result
- * depends on that alignment, so a chunk must use the same one to give the same values.
+ * depends on that alignment, so a chunk must use the same one to give the same values. `scratch`: g and h of at
+ * least rows × COLUMN_BLOCK items (every item read is written first).
  */
 function maxFilterAcrossRows(
   src: Float32Array,
@@ -238,12 +279,12 @@ function maxFilterAcrossRows(
   columns: number,
   radius: number,
   out: Float32Array,
-  origin = 0,
+  origin: number,
+  scratch: FilterScratch,
 ): Float32Array {
   const w = 2 * radius + 1;
   const B = COLUMN_BLOCK;
-  const g = new Float32Array(rows * B);
-  const h = new Float32Array(rows * B);
+  const { g, h } = scratch;
   for (let c0 = 0; c0 < columns; c0 += B) {
     const cb = Math.min(B, columns - c0);
     for (let t = 0; t < rows; t++) {
