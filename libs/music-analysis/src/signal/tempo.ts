@@ -2,10 +2,12 @@
  * Tempo estimation and beat tracking on the onset strength envelope.
  *
  * Tempo: autocorrelation of the onset envelope, weighted by a log-normal tempo prior (TEMPO_PRIOR_BPM,
- * one octave wide) and restricted to MIN_BPM–MAX_BPM. Octave errors are handled by scoring each lag
- * together with its double (a true beat period repeats at two beats as well; a half-beat lag of a track
- * without off-beat onsets does not), plus the prior, which prefers the octave nearest 120 BPM. The metrical
- * level (the lag, half of it, or twice it) is then decided by salience × a narrower prior (chooseBeatLevel).
+ * one octave wide) and restricted to MIN_BPM–MAX_BPM. Each lag is scored with its harmonics (the "enhanced
+ * autocorrelation" of G. Percival & G. Tzanetakis (2014), "Streamlined Tempo Estimation Based on
+ * Autocorrelation and Cross-correlation With Pulses", IEEE/ACM TASLP 22(12)): the autocorrelation at the lag,
+ * twice and four times it. A true beat period repeats at two and four beats (a bar) as well; a period that only
+ * fits a syncopated figure (three sixteenths, a dotted quarter) does not. The metrical level (the lag, half of it,
+ * or twice it) is then decided by salience × a narrower prior (chooseBeatLevel).
  *
  * Beats: the dynamic-programming tracker of D. P. W. Ellis (2007), "Beat Tracking by Dynamic
  * Programming", J. New Music Research 36(1): maximise onset strength at beats minus a penalty
@@ -13,8 +15,13 @@
  */
 import { BEAT_TIGHTNESS, MAX_BPM, MIN_BPM, TEMPO_PRIOR_BPM, TEMPO_PRIOR_OCTAVES } from '../constants';
 
-/** Weight of the lag's double in the octave-resolving score. */
-const DOUBLE_LAG_WEIGHT = 0.5;
+/**
+ * Multiples of a lag whose autocorrelation is added to the lag's own (Percival & Tzanetakis's harmonics 1, 2, 4,
+ * equally weighted). Against the earlier score (the lag plus half its double) it stops reading pieces with
+ * tresillo or dotted figures at 4/3 or 3/2 of their tempo: tempo Acc1 on the eval catalogues' tuning split
+ * (own / second synth) 82 → 88 % / 69 → 75 %.
+ */
+const METRICAL_MULTIPLES = [1, 2, 4] as const;
 /**
  * Width (octaves, one standard deviation) of the log-normal prior around TEMPO_PRIOR_BPM that decides between
  * metrical levels. Eighth-note hi-hats make the half-beat autocorrelation nearly as strong as the beat's, so the
@@ -32,7 +39,8 @@ export function estimateTempo(onsetEnv: Float32Array, frameRate: number): number
   const minLag = Math.max(1, Math.floor((60 * frameRate) / MAX_BPM));
   const maxLag = Math.ceil((60 * frameRate) / MIN_BPM);
   if (onsetEnv.length < 2 * maxLag + 2) return 0;
-  const ac = autocorrelation(smooth(onsetEnv, SMOOTHING_FRAMES), 2 * maxLag + 2);
+  const longest = METRICAL_MULTIPLES[METRICAL_MULTIPLES.length - 1] * maxLag + METRICAL_MULTIPLES.length;
+  const ac = autocorrelation(smooth(onsetEnv, SMOOTHING_FRAMES), Math.max(2 * maxLag + 2, longest));
   if (!(ac[0]! > 0)) return 0;
 
   const score = new Float64Array(maxLag + 2);
@@ -41,13 +49,30 @@ export function estimateTempo(onsetEnv: Float32Array, frameRate: number): number
     const bpm = (60 * frameRate) / lag;
     const octaves = Math.log2(bpm / TEMPO_PRIOR_BPM) / TEMPO_PRIOR_OCTAVES;
     const prior = Math.exp(-0.5 * octaves * octaves);
-    score[lag] = prior * (ac[lag]! + DOUBLE_LAG_WEIGHT * ac[2 * lag]!);
+    score[lag] = prior * metricalSalience(ac, lag);
     if (best < 0 || score[lag]! > score[best]!) best = lag;
   }
   if (!(score[best]! > 0)) return 0;
   const lag = chooseBeatLevel(ac, best, minLag, frameRate);
   const refined = lag + parabolicOffset(ac[lag - 1] ?? 0, ac[lag]!, ac[lag + 1] ?? 0);
   return clamp((60 * frameRate) / refined, MIN_BPM, MAX_BPM);
+}
+
+/**
+ * The autocorrelation at `lag` and its METRICAL_MULTIPLES. The multiple k·lag is searched ± ⌊k/2⌋ lags: the
+ * period is only known to the nearest lag (±½), so its k-th multiple is off by up to k/2.
+ */
+function metricalSalience(ac: Float64Array, lag: number): number {
+  let sum = 0;
+  for (const k of METRICAL_MULTIPLES) sum += peakWithin(ac, k * lag, Math.floor(k / 2));
+  return sum;
+}
+
+/** The largest autocorrelation within `lag` ± `radius` (0 outside the computed lags). */
+function peakWithin(ac: Float64Array, lag: number, radius: number): number {
+  let peak = 0;
+  for (let l = Math.max(0, lag - radius); l <= lag + radius && l < ac.length; l++) if (ac[l]! > peak) peak = ac[l]!;
+  return peak;
 }
 
 /**
