@@ -20,7 +20,8 @@ import { BEAT_TIGHTNESS, MAX_BPM, MIN_BPM, TEMPO_PRIOR_BPM, TEMPO_PRIOR_OCTAVES 
  * Multiples of a lag whose autocorrelation is added to the lag's own (Percival & Tzanetakis's harmonics 1, 2, 4,
  * equally weighted). Against the earlier score (the lag plus half its double) it stops reading pieces with
  * tresillo or dotted figures at 4/3 or 3/2 of their tempo: tempo Acc1 on the eval catalogues' tuning split
- * (own / second synth) 82 → 88 % / 69 → 75 %.
+ * (own / second synth) 82 → 88 % / 69 → 75 %. The cost is one GM tune in 3/4 (Brahms' Lullaby, read at 123
+ * instead of 100 BPM): its one bass note per bar makes four times a lag that is no beat land on the bar.
  */
 const METRICAL_MULTIPLES = [1, 2, 4] as const;
 /**
