@@ -1,6 +1,6 @@
 import { chromaSum, chromagram, estimateTuning } from './chroma';
 import { ANALYSIS_SAMPLE_RATE } from '../constants';
-import { estimateKey, relativeKey } from './key';
+import { estimateKey, harmonicProfile, relativeKey } from './key';
 import { stft } from './stft';
 import { cMajorCadence, renderChords, triad, type ToneOptions } from '../../testing/test-signals';
 
@@ -51,6 +51,23 @@ describe('key clarity and relative-key ambiguity', () => {
 
   it('gives clarity 0 for a flat chroma', () => {
     expect(estimateKey(new Array(12).fill(1)).clarity).toBe(0);
+  });
+
+  it('credits each degree with its octave, twelfth and double octave, each 0.6 of the one before', () => {
+    const tonicOnly = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    const expected = [1 + 0.6 + 0.216, 0, 0, 0, 0, 0, 0, 0.36, 0, 0, 0, 0];
+    harmonicProfile(tonicOnly).forEach((v, pc) => expect(v).toBeCloseTo(expected[pc]!, 10));
+  });
+
+  it('hears C major, not G major, in a tune that leans on the dominant but never plays F#', () => {
+    // Beats per pitch class (C D E F G A B; F natural, no F#), each note sounded with harmonics of amplitude 1/h:
+    // the third harmonic of B lands on F#, which a profile of fundamentals alone takes for G major's leading tone.
+    const beats = [2, 0, 2, 0, 1, 1, 0, 3, 0, 1, 0, 2];
+    const chroma = new Array<number>(12).fill(0);
+    beats.forEach((b, pc) => {
+      for (let h = 1; h <= 4; h++) chroma[(pc + Math.round(12 * Math.log2(h))) % 12] += b / h;
+    });
+    expect(estimateKey(chroma).name).toBe('C major');
   });
 
   it('maps a key to its relative both ways', () => {

@@ -43,6 +43,15 @@ describe('tempo and beats', () => {
     expect(Math.abs(bpm - 90)).toBeLessThan(2);
   });
 
+  it('reads a 3+3+2 sixteenth figure over soft beats at the beat (106 BPM), not at the figure period (4/3 of it)', () => {
+    const bpm = 106;
+    const beat = 60 / bpm;
+    const [first, second, third] = [0, 0.75, 1.5].map((at) => clickTrack(bpm / 2, 12, ANALYSIS_SAMPLE_RATE, at * beat));
+    const beats = clickTrack(bpm, 12).map((v) => 0.15 * v);
+    const { bpm: found } = beatsOf(mix(mix(mix(first!, second!), third!), beats));
+    expect(Math.abs(found - bpm)).toBeLessThan(2);
+  });
+
   it('returns no tempo and no beats for silence', () => {
     const { bpm, beats } = beatsOf(new Float32Array(ANALYSIS_SAMPLE_RATE * 5));
     expect(bpm).toBe(0);
