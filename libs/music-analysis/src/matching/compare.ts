@@ -133,7 +133,14 @@ function significanceMatch(
     similarity,
     segments:
       similarity > 0
-        ? [segment(queryStart * frameSec, queryEnd * frameSec, (queryStart + m.offset) * frameSec, (queryEnd + m.offset) * frameSec)]
+        ? [
+            segment(
+              queryStart * frameSec,
+              queryEnd * frameSec,
+              (queryStart + m.offset) * frameSec,
+              (queryEnd + m.offset) * frameSec,
+            ),
+          ]
         : [],
     transform: IDENTITY_TRANSFORM,
     ...(similarity > 0 && { chance: { perTrack, inCatalogue } }),
