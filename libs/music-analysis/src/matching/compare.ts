@@ -19,7 +19,7 @@ import { similarityFromChance } from './calibrate';
  * searched (Karlin–Altschul): P(score ≥ s) = EXACT_NULL_SHARE · e^(−EXACT_NULL_RATE · (s − EXACT_NULL_SCORE)) ·
  * (query seconds × reference seconds) / EXACT_NULL_AREA. Measured on 5,107 query–reference pairs that should not
  * match (every query of the `effects` tuning split and of the small `own` evaluation against every catalogue track
- * but its source): 1.3 % reach a score of 4, 0.24 % 5, 0.04 % 7 and one pair 8, so each further point divides the
+ * but its source): 1.2 % reach a score of 4, 0.16 % 5, one pair 7 and one 8, so each further point divides the
  * chance by about e^1.05 (≈ 8 per clean second); those pairs searched 1,200 s² on average. A clean 5 s sample scores
  * ≈ 10 (≈ 2·10⁻⁵ per track), while the one or two seconds of identical notes that unrelated renders with the same
  * General MIDI instruments share stay at ≤ 6.
