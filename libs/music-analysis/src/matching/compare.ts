@@ -11,6 +11,30 @@ import { matchFingerprints, type FingerprintMatch } from './landmark-match';
 import { matchTransformed, type LandmarkTransform } from './transformed-match';
 import { IDENTITY_TRANSFORM, clamp, foldTempoRatio, percent, segment } from './match-utils';
 import { trackSimilarity } from './score';
+import { similarityFromChance } from './calibrate';
+
+/**
+ * The chance that one unrelated track reaches an aligned stretch this strong against the query (landmark-match.ts
+ * AlignedStretch), read as null-model.ts reads the other dimensions, from an exponential tail scaled by the area
+ * searched (Karlin–Altschul): P(score ≥ s) = EXACT_NULL_SHARE · e^(−EXACT_NULL_RATE · (s − EXACT_NULL_SCORE)) ·
+ * (query seconds × reference seconds) / EXACT_NULL_AREA. Measured on 5,107 query–reference pairs that should not
+ * match (every query of the `effects` tuning split and of the small `own` evaluation against every catalogue track
+ * but its source): 1.2 % reach a score of 4, 0.16 % 5, one pair 7 and one 8, so each further point divides the
+ * chance by about e^1.05 (≈ 8 per clean second); those pairs searched 1,200 s² on average. A clean 5 s sample scores
+ * ≈ 10 (≈ 10⁻⁵ per track against a 30 s reference), while the second or two of identical notes that unrelated
+ * renders in the same instruments share stay at ≤ 6 (one pair of the 5,107 reached 8).
+ */
+export const EXACT_NULL_SCORE = 4;
+export const EXACT_NULL_SHARE = 0.013;
+export const EXACT_NULL_RATE = 1.05;
+export const EXACT_NULL_AREA = 1200;
+
+/** Chance that one unrelated track reaches this aligned-stretch score against a query (see EXACT_NULL_SCORE). */
+export function exactAudioChance(score: number, querySec: number, refSec: number): number {
+  const area = Math.max(querySec, 1) * Math.max(refSec, 1);
+  const perArea = EXACT_NULL_SHARE * Math.exp(-EXACT_NULL_RATE * (score - EXACT_NULL_SCORE));
+  return Math.min(1, perArea * (area / EXACT_NULL_AREA));
+}
 
 /** Fewer agreeing landmarks than this is chance (measured: unrelated 10 s excerpts reach 6–15 with shared chords). */
 export const MIN_EXACT_VOTES = 16;
@@ -53,10 +77,15 @@ export const MAX_REUSE_SEMITONES = 3;
  */
 export const TRANSFORM_HINT_SIMILARITY = 40;
 
+/**
+ * Exact reuse of the recording: directly, scored by the chance of its aligned stretch among `catalogueSize`
+ * unrelated tracks (significanceMatch), or through a pitch or tempo transform (exactMatch).
+ */
 export function compareExactAudio(
   query: TrackFeatures,
   ref: TrackFeatures,
   transforms: LandmarkTransform[] = [],
+  catalogueSize = 1,
 ): DimensionComparison {
   const none: DimensionComparison = {
     dimension: 'exactAudio',
@@ -66,7 +95,8 @@ export function compareExactAudio(
   };
   const q = query.fingerprints;
   if (q.hashes.length === 0 || ref.fingerprints.hashes.length === 0) return none;
-  let best = exactMatch(matchFingerprints(q, ref.fingerprints), { semitones: 0, speed: 1 }, q.frameSec);
+  const direct = matchFingerprints(q, ref.fingerprints);
+  let best = significanceMatch(direct, query.durationSec, ref.durationSec, catalogueSize, q.frameSec);
   for (const t of transforms) {
     if (best.similarity >= 100) break;
     const m = matchTransformed(q, ref.fingerprints, t);
@@ -77,7 +107,47 @@ export function compareExactAudio(
   return best.similarity > 0 ? best : none;
 }
 
-/** The exact-audio comparison a landmark match amounts to (times of the query scaled back by the speed). */
+/**
+ * A direct landmark match scored by its significance: the similarity calibrate.ts reads from the chance that the
+ * best of the catalogue's unrelated tracks reaches this aligned stretch (exactAudioChance × catalogue size), with
+ * the stretch's time range in both tracks. A chance at the level of one unrelated track (≥ 1), or agreement within
+ * fewer than MIN_EXACT_SECONDS seconds, is no similarity.
+ */
+function significanceMatch(
+  m: FingerprintMatch,
+  querySec: number,
+  refSec: number,
+  catalogueSize: number,
+  frameSec: number,
+): DimensionComparison {
+  // Agreement within fewer seconds than MIN_EXACT_SECONDS is what renders in the same instruments share by chance.
+  const perTrack =
+    m.stretch.score > 0 && m.matchedSeconds >= MIN_EXACT_SECONDS
+      ? exactAudioChance(m.stretch.score, querySec, refSec)
+      : 1;
+  const inCatalogue = perTrack * Math.max(1, catalogueSize);
+  const similarity = perTrack >= 1 ? 0 : similarityFromChance(inCatalogue);
+  const { queryStart, queryEnd } = m.stretch;
+  return {
+    dimension: 'exactAudio',
+    similarity,
+    segments:
+      similarity > 0
+        ? [
+            segment(
+              queryStart * frameSec,
+              queryEnd * frameSec,
+              (queryStart + m.offset) * frameSec,
+              (queryEnd + m.offset) * frameSec,
+            ),
+          ]
+        : [],
+    transform: IDENTITY_TRANSFORM,
+    ...(similarity > 0 && { chance: { perTrack, inCatalogue } }),
+  };
+}
+
+/** The exact-audio comparison a transformed landmark match amounts to (times of the query scaled back by the speed). */
 function exactMatch(m: FingerprintMatch, t: LandmarkTransform, frameSec: number): DimensionComparison {
   const coverage = m.votes / Math.max(1, m.queryLandmarksInSpan);
   const similarity =
@@ -166,7 +236,7 @@ export function compareTracks(query: TrackFeatures, ref: TrackFeatures, priorArt
     compareChordProgressions(query, ref, priorArt),
     compareRhythm(query, ref, priorArt),
     tempo,
-    compareExactAudio(query, ref, reuseTransforms([melody, harmony], tempo)),
+    compareExactAudio(query, ref, reuseTransforms([melody, harmony], tempo), priorArt.trackCount),
   ];
   return { similarity: trackSimilarity(dimensions), dimensions };
 }

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FingerprintIndex } from '../index/fingerprint-index';
 import { extractFingerprints } from '../signal/landmarks';
-import { matchFingerprints } from './landmark-match';
-import { compareExactAudio, MIN_EXACT_VOTES } from './compare';
+import { alignedStretch, matchFingerprints } from './landmark-match';
+import { compareExactAudio, exactAudioChance, MIN_EXACT_VOTES } from './compare';
 import { aKey, aMelody, aProgression, aTrack, renderSong } from '../../testing/match-fixtures';
 import { encodeWav, pcm, seededRandom, whiteNoise } from '../../testing/test-signals';
 import { ANALYSIS_SAMPLE_RATE } from '../constants';
@@ -142,6 +142,94 @@ describe('landmark fingerprints', () => {
     const fp = extractFingerprints(pcm(quiet));
     expect(fp.hashes.length).toBeGreaterThan(30);
     for (const t of fp.times) expect(t * fp.frameSec).toBeGreaterThan(1.9);
+  });
+});
+
+describe('a sample mixed under other music', () => {
+  const FRAME_SEC = 256 / SR;
+  const FRAMES_PER_SEC = 1 / FRAME_SEC;
+  /** Random landmarks at the catalogue's density (48 a second) over `seconds`. */
+  function landmarks(random: () => number, seconds: number): Fingerprints {
+    const count = Math.round(48 * seconds);
+    const times = Uint32Array.from({ length: count }, () => Math.floor(random() * seconds * FRAMES_PER_SEC)).sort();
+    const hashes = Uint32Array.from({ length: count }, () => Math.floor(random() * 2 ** 21));
+    return { hashes, times, frameSec: FRAME_SEC };
+  }
+  const random = seededRandom(21);
+  const reference = landmarks(random, 40);
+  const backing = landmarks(random, 20);
+  /** The evaluation's catalogue size (GM renders): the chance of the agreement is counted 35 times. */
+  const CATALOGUE = 35;
+
+  /**
+   * The backing with 5 s of the reference (from 12.3 s) mixed in at 6 s, of which only `kept` of the landmarks
+   * survive (at equal loudness most of the sample's peaks pair with the backing's), and a few of the reference's
+   * landmarks (a repeated chord) agreeing at the same offset far from the sample, at 1 s and 18 s.
+   */
+  function withSample(kept: number): Fingerprints {
+    const shift = Math.round((12.3 - 6) * FRAMES_PER_SEC);
+    const within = (t: number, from: number, seconds: number) =>
+      t >= from * FRAMES_PER_SEC && t < (from + seconds) * FRAMES_PER_SEC;
+    const refs = [...reference.times.keys()];
+    const sampled = refs.filter((i) => within(reference.times[i], 12.3, 5) && random() < kept);
+    const strays = [7.3, 24.3].flatMap((at) => refs.filter((i) => within(reference.times[i], at, 1)).slice(0, 3));
+    const timeOf = (k: number) => (k >= 0 ? backing.times[k] : reference.times[-1 - k] - shift);
+    const order = [...backing.times.keys(), ...[...sampled, ...strays].map((i) => -1 - i)].sort(
+      (x, y) => timeOf(x) - timeOf(y),
+    );
+    return {
+      hashes: Uint32Array.from(order, (k) => (k >= 0 ? backing.hashes[k] : reference.hashes[-1 - k])),
+      times: Uint32Array.from(order, timeOf),
+      frameSec: FRAME_SEC,
+    };
+  }
+  const asTrack = (fp: Fingerprints, seed: number, durationSec: number) => ({
+    ...withFingerprints(fp, seed),
+    durationSec,
+  });
+
+  it('finds a 5 s sample at ≥ 90 with its time range in both tracks, whatever agrees by chance far from it', () => {
+    const exact = compareExactAudio(asTrack(withSample(0.15), 1, 20), asTrack(reference, 2, 40), [], CATALOGUE);
+    expect(exact.similarity).toBeGreaterThanOrEqual(90);
+    const [found] = exact.segments;
+    expect(found.query.start).toBeCloseTo(6, 0);
+    expect(found.query.end).toBeCloseTo(11, 0);
+    expect(found.reference.start).toBeCloseTo(12.3, 0);
+    expect(found.reference.end).toBeCloseTo(17.3, 0);
+  });
+
+  it('does not take the backing alone for the same recording', () => {
+    expect(compareExactAudio(asTrack(backing, 1, 20), asTrack(reference, 2, 40), [], CATALOGUE).similarity).toBe(0);
+  });
+});
+
+describe('alignedStretch', () => {
+  const FRAME_SEC = 256 / SR;
+  /** `perSecond` agreeing anchors in each listed second of the query, spread over the second. */
+  const agreeing = (seconds: number[], perSecond: number) =>
+    seconds.flatMap((s) => Array.from({ length: perSecond }, (_, k) => Math.round((s + k / perSecond) / FRAME_SEC)));
+
+  it('earns up to 2 per second the agreement holds, from its first to its last agreeing anchor', () => {
+    const stretch = alignedStretch(agreeing([6, 7, 8, 9, 10], 8), FRAME_SEC);
+    expect(stretch.score).toBe(10);
+    expect(stretch.queryStart * FRAME_SEC).toBeCloseTo(6, 1);
+    expect(stretch.queryEnd * FRAME_SEC).toBeCloseTo(11, 0);
+  });
+
+  it('does not add up chance bursts a silent second apart, nor single agreeing landmarks', () => {
+    expect(alignedStretch(agreeing([2, 3, 6, 7, 10, 11], 8), FRAME_SEC).score).toBe(4);
+    expect(alignedStretch(agreeing([2, 3, 4, 5, 6, 7], 1), FRAME_SEC).score).toBe(0);
+  });
+});
+
+describe('exactAudioChance', () => {
+  it('makes a clean 5 s sample (score 10) rare among unrelated tracks, and a chance burst (score 4) common', () => {
+    expect(exactAudioChance(10, 20, 30)).toBeLessThan(1e-4);
+    expect(exactAudioChance(4, 20, 30)).toBeGreaterThan(5e-3);
+  });
+
+  it('grows with the query and reference time searched', () => {
+    expect(exactAudioChance(8, 180, 180)).toBeGreaterThan(10 * exactAudioChance(8, 20, 30));
   });
 });
 
