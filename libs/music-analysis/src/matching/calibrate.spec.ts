@@ -1,6 +1,7 @@
 import type { DimensionComparison } from '../types';
 import type { MatchDimension } from '@originality/contracts';
 import {
+  AGREEING_CHANCE,
   HARMONY_ALONE_CAP,
   MELODY_ALONE_OVERWHELMING_CHANCE,
   OVERWHELMING_CHANCE,
@@ -72,8 +73,14 @@ describe('calibratedTrackSimilarity', () => {
   });
 
   it('scores high when melody and harmony agree', () => {
-    const s = calibratedTrackSimilarity([D('melody', 1e-6, n), D('harmony', 1e-3, n)], n);
+    const s = calibratedTrackSimilarity([D('melody', 1e-6, n), D('harmony', 1e-5, n)], n);
     expect(s).toBeGreaterThan(SINGLE_DIMENSION_CAP);
+  });
+
+  it('judges agreement in the catalogue: a harmony one unrelated track in it would match does not agree', () => {
+    const s = calibratedTrackSimilarity([D('melody', 1e-6, n), D('harmony', 1 / n, n)], n);
+    expect(s).toBe(SINGLE_DIMENSION_CAP);
+    expect(AGREEING_CHANCE).toBeLessThan(1); // fewer than one chance match expected in the whole catalogue
   });
 
   it('lets overwhelming evidence in one dimension stand alone', () => {

@@ -15,7 +15,7 @@
  * through them on the evaluation), and each still reports its own chance. The chances are combined by
  * Fisher's method or, when one dimension dominates, by the smallest chance times the number of dimensions (the
  * Bonferroni bound) — whichever is smaller. A high track score then needs agreement: the melody and the harmony
- * family must both be unusual (perTrack ≤ AGREEING_CHANCE), or one dimension's evidence overwhelming
+ * family must both be unusual in the catalogue (inCatalogue ≤ AGREEING_CHANCE), or one dimension's evidence overwhelming
  * (inCatalogue ≤ OVERWHELMING_CHANCE, as a long note-for-note melody copy is); otherwise the track similarity
  * is what its strongest dimension alone reads, at most SINGLE_DIMENSION_CAP for melody and HARMONY_ALONE_CAP for
  * the harmony family. Exact audio keeps its own score (the recording itself is reused).
@@ -32,8 +32,14 @@ export const SIMILARITY_FROM_CHANCE: readonly (readonly [number, number])[] = [
   [0, 30],
   [1.5, 0],
 ];
-/** A dimension this unusual among unrelated tracks counts as agreeing with another strong one. */
-export const AGREEING_CHANCE = 0.05;
+/**
+ * A dimension this unusual in the whole catalogue (expected chance matches, inCatalogue) counts as agreeing with
+ * another strong one: the level at which it would be flagged on its own (similarity 60). Agreement is judged in the
+ * catalogue, not per track: a per-track chance of 1 in 20 is met by several unrelated tracks of any catalogue, and
+ * melody and harmony are not independent within a style (a tune outlines its chords), so two such ordinary
+ * dimensions, combined as if independent, lifted same-style originals to 80 (GM tuning split).
+ */
+export const AGREEING_CHANCE = 10 ** -1.5;
 /** Evidence this strong (expected chance matches in the whole catalogue) needs no second dimension. */
 export const OVERWHELMING_CHANCE = 1e-6;
 /**
@@ -98,7 +104,7 @@ export function calibratedTrackSimilarity(dimensions: DimensionComparison[], n: 
   let similarity = perTrack >= 1 ? 0 : similarityFromChance(perTrack * n);
   const overwhelming =
     Math.min(melody, harmonic) * n <= OVERWHELMING_CHANCE || melody * n <= MELODY_ALONE_OVERWHELMING_CHANCE;
-  const agreeing = melody <= AGREEING_CHANCE && harmonic <= AGREEING_CHANCE;
+  const agreeing = melody * n <= AGREEING_CHANCE && harmonic * n <= AGREEING_CHANCE;
   if (!overwhelming && !agreeing) {
     const melodyAlone = Math.min(similarityFromChance(melody * n), SINGLE_DIMENSION_CAP);
     const harmonyAlone = Math.min(similarityFromChance(harmonic * n), HARMONY_ALONE_CAP);
