@@ -44,10 +44,12 @@ export const AGREEING_CHANCE = 10 ** -1.5;
 export const OVERWHELMING_CHANCE = 1e-6;
 /**
  * A melody alone needs less: a tune is a song's identity, and a borrowed melody over other chords has no second
- * dimension to agree with (evaluation, GM renders: borrowed melodies sat at the cap below). At this chance the
- * melody alone already reads 100.
+ * dimension to agree with. The melody's evidence counts the notes aligned at one consistent tempo
+ * (compare-melody.ts, timedAgreement), which an unrelated tune does not reach by bending time; at this chance the
+ * melody alone reads 90, and on every evaluation source the strongest unrelated melody stayed above 0.02 in the
+ * catalogue (below a flag), while borrowed melodies stuck at 1e-4–4e-4 (GM renders) under the old 1e-4.
  */
-export const MELODY_ALONE_OVERWHELMING_CHANCE = 1e-4;
+export const MELODY_ALONE_OVERWHELMING_CHANCE = 1e-3;
 /**
  * The most a track scores through one dimension without agreement or overwhelming evidence: a melody alone stays
  * below a high match (80); the harmony family alone stays below a flag (60), since a shared chord progression is
