@@ -33,13 +33,13 @@ export const SIMILARITY_FROM_CHANCE: readonly (readonly [number, number])[] = [
   [1.5, 0],
 ];
 /**
- * A dimension this unusual in the whole catalogue (expected chance matches, inCatalogue) counts as agreeing with
- * another strong one: the level at which it would be flagged on its own (similarity 60). Agreement is judged in the
- * catalogue, not per track: a per-track chance of 1 in 20 is met by several unrelated tracks of any catalogue, and
- * melody and harmony are not independent within a style (a tune outlines its chords), so two such ordinary
- * dimensions, combined as if independent, lifted same-style originals to 80 (GM tuning split).
+ * A dimension counts as agreeing with another strong one when it is unusual in the whole catalogue: fewer than one
+ * unrelated track of it expected to match this well (inCatalogue ≤ 1). Judged per track instead (1 in 20), a
+ * catalogue of any size holds several unrelated tracks that well matched, and since melody and harmony are not
+ * independent within a style (a tune outlines its chords), two such ordinary dimensions combined as if independent
+ * lifted same-style originals to 80 (GM tuning split).
  */
-export const AGREEING_CHANCE = 10 ** -1.5;
+export const AGREEING_CHANCE = 1;
 /** Evidence this strong (expected chance matches in the whole catalogue) needs no second dimension. */
 export const OVERWHELMING_CHANCE = 1e-6;
 /**
