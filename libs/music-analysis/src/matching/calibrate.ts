@@ -15,8 +15,9 @@
  * through them on the evaluation), and each still reports its own chance. The chances are combined by
  * Fisher's method or, when one dimension dominates, by the smallest chance times the number of dimensions (the
  * Bonferroni bound) — whichever is smaller. A high track score then needs agreement: the melody and the harmony
- * family must both be unusual in the catalogue (inCatalogue ≤ AGREEING_CHANCE), or one dimension's evidence overwhelming
- * (inCatalogue ≤ OVERWHELMING_CHANCE, as a long note-for-note melody copy is); otherwise the track similarity
+ * family must both be unusual in the catalogue (inCatalogue ≤ AGREEING_CHANCE), or one dimension's evidence
+ * overwhelming (inCatalogue ≤ OVERWHELMING_CHANCE, as a long note-for-note melody copy is; a melody alone at
+ * MELODY_ALONE_OVERWHELMING_CHANCE); otherwise the track similarity
  * is what its strongest dimension alone reads, at most SINGLE_DIMENSION_CAP for melody and HARMONY_ALONE_CAP for
  * the harmony family. Exact audio keeps its own score (the recording itself is reused).
  * Tempo is not calibrated: thousands of songs share any tempo, and the prior-art share reports it.
