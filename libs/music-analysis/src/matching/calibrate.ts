@@ -34,13 +34,14 @@ export const SIMILARITY_FROM_CHANCE: readonly (readonly [number, number])[] = [
   [1.5, 0],
 ];
 /**
- * A dimension counts as agreeing with another strong one when it is unusual in the whole catalogue: fewer than one
- * unrelated track of it expected to match this well (inCatalogue ≤ 1). Judged per track instead (1 in 20), a
- * catalogue of any size holds several unrelated tracks that well matched, and since melody and harmony are not
- * independent within a style (a tune outlines its chords), two such ordinary dimensions combined as if independent
- * lifted same-style originals to 80 (GM tuning split).
+ * A dimension this unusual in the whole catalogue (expected chance matches, inCatalogue) counts as agreeing with
+ * another strong one: the level at which it would be flagged on its own (similarity 60). Judged per track instead
+ * (1 in 20), a catalogue of any size holds several unrelated tracks that well matched, and since melody and harmony
+ * are not independent within a style (a tune outlines its chords), two such ordinary dimensions combined as if
+ * independent lifted same-style originals to 80 (GM tuning split). At inCatalogue ≤ 1 instead, a new melody over a
+ * second-synth song's progression reached 85 in an 8-song catalogue (melody 0.09, progression 0.03).
  */
-export const AGREEING_CHANCE = 1;
+export const AGREEING_CHANCE = 10 ** -1.5;
 /** Evidence this strong (expected chance matches in the whole catalogue) needs no second dimension. */
 export const OVERWHELMING_CHANCE = 1e-6;
 /**

@@ -284,20 +284,21 @@ function seededRandom(seed: string): () => number {
 /**
  * The prior, fitted offline: 600 seeded pairs (samplePairs seed 'prior') of 60 demo-catalogue tracks
  * (music-synth demoTrack(i, 'prior:catalogue'), rendered as tools/eval renders references), through nullSamples and
- * fitScoreTail. Used where a catalogue is too small to fit its own (see MIN_FIT_TRACKS).
+ * fitScoreTail. Used where a catalogue is too small to fit its own (see MIN_FIT_TRACKS). The melody law was refitted
+ * the same way when the melody's evidence became the count of notes aligned at one tempo (timedAgreement).
  */
 export const PRIOR_NULL_MODEL: NullModelJson = {
   source: 'prior',
   pairs: 600,
   tails: {
     melody: {
-      positive: 0.2133,
-      lambda: 0.8883,
-      logK: -7.496,
-      samples: 128,
-      tailStart: 3.312,
+      positive: 0.2017,
+      lambda: 0.4884,
+      logK: -6.901,
+      samples: 121,
+      tailStart: 2.227,
       tailShare: 0.02167,
-      tailScale: 0.5586,
+      tailScale: 0.7378,
     },
     harmony: {
       positive: 0.3,
