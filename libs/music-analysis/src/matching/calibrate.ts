@@ -15,8 +15,9 @@
  * through them on the evaluation), and each still reports its own chance. The chances are combined by
  * Fisher's method or, when one dimension dominates, by the smallest chance times the number of dimensions (the
  * Bonferroni bound) — whichever is smaller. A high track score then needs agreement: the melody and the harmony
- * family must both be unusual (perTrack ≤ AGREEING_CHANCE), or one dimension's evidence overwhelming
- * (inCatalogue ≤ OVERWHELMING_CHANCE, as a long note-for-note melody copy is); otherwise the track similarity
+ * family must both be unusual in the catalogue (inCatalogue ≤ AGREEING_CHANCE), or one dimension's evidence
+ * overwhelming (inCatalogue ≤ OVERWHELMING_CHANCE, as a long note-for-note melody copy is; a melody alone at
+ * MELODY_ALONE_OVERWHELMING_CHANCE); otherwise the track similarity
  * is what its strongest dimension alone reads, at most SINGLE_DIMENSION_CAP for melody and HARMONY_ALONE_CAP for
  * the harmony family. Exact audio keeps its own score (the recording itself is reused).
  * Tempo is not calibrated: thousands of songs share any tempo, and the prior-art share reports it.
@@ -32,16 +33,25 @@ export const SIMILARITY_FROM_CHANCE: readonly (readonly [number, number])[] = [
   [0, 30],
   [1.5, 0],
 ];
-/** A dimension this unusual among unrelated tracks counts as agreeing with another strong one. */
-export const AGREEING_CHANCE = 0.05;
+/**
+ * A dimension this unusual in the whole catalogue (expected chance matches, inCatalogue) counts as agreeing with
+ * another strong one: the level at which it would be flagged on its own (similarity 60). Judged per track instead
+ * (1 in 20), a catalogue of any size holds several unrelated tracks that well matched, and since melody and harmony
+ * are not independent within a style (a tune outlines its chords), two such ordinary dimensions combined as if
+ * independent lifted same-style originals to 80 (GM tuning split). At inCatalogue ≤ 1 instead, a new melody over a
+ * second-synth song's progression reached 85 in an 8-song catalogue (melody 0.09, progression 0.03).
+ */
+export const AGREEING_CHANCE = 10 ** -1.5;
 /** Evidence this strong (expected chance matches in the whole catalogue) needs no second dimension. */
 export const OVERWHELMING_CHANCE = 1e-6;
 /**
  * A melody alone needs less: a tune is a song's identity, and a borrowed melody over other chords has no second
- * dimension to agree with (evaluation, GM renders: borrowed melodies sat at the cap below). At this chance the
- * melody alone already reads 100.
+ * dimension to agree with. The melody's evidence counts the notes aligned at one consistent tempo
+ * (compare-melody.ts, timedAgreement), which an unrelated tune does not reach by bending time; at this chance the
+ * melody alone reads 90, and on every evaluation source the strongest unrelated melody stayed above 0.02 in the
+ * catalogue (below a flag), while borrowed melodies stuck at 1e-4–4e-4 (GM renders) under the old 1e-4.
  */
-export const MELODY_ALONE_OVERWHELMING_CHANCE = 1e-4;
+export const MELODY_ALONE_OVERWHELMING_CHANCE = 1e-3;
 /**
  * The most a track scores through one dimension without agreement or overwhelming evidence: a melody alone stays
  * below a high match (80); the harmony family alone stays below a flag (60), since a shared chord progression is
@@ -98,7 +108,7 @@ export function calibratedTrackSimilarity(dimensions: DimensionComparison[], n: 
   let similarity = perTrack >= 1 ? 0 : similarityFromChance(perTrack * n);
   const overwhelming =
     Math.min(melody, harmonic) * n <= OVERWHELMING_CHANCE || melody * n <= MELODY_ALONE_OVERWHELMING_CHANCE;
-  const agreeing = melody <= AGREEING_CHANCE && harmonic <= AGREEING_CHANCE;
+  const agreeing = melody * n <= AGREEING_CHANCE && harmonic * n <= AGREEING_CHANCE;
   if (!overwhelming && !agreeing) {
     const melodyAlone = Math.min(similarityFromChance(melody * n), SINGLE_DIMENSION_CAP);
     const harmonyAlone = Math.min(similarityFromChance(harmonic * n), HARMONY_ALONE_CAP);

@@ -1,4 +1,4 @@
-import { compareMelodies, melodyComparison, noteSequence } from './compare-melody';
+import { compareMelodies, melodyComparison, noteSequence, timedAgreement } from './compare-melody';
 import type { NoteSequence } from './compare-melody';
 import { aMelody, transformMelody } from '../../testing/match-fixtures';
 import { IDENTITY_TRANSFORM } from './match-utils';
@@ -98,5 +98,34 @@ describe('compareMelodies against the plain algorithm', () => {
   }
   it.each(pairs)('gives the same comparison: %s', (_, query, ref) => {
     expect(compareMelodies(query, ref)).toEqual(plainCompare(query, ref));
+  });
+});
+
+describe('timedAgreement', () => {
+  /** Notes at these onsets (s), one pitch each; durations up to the next onset. */
+  const notesAt = (onsets: number[]): MelodyNote[] =>
+    onsets.map((start, i) => ({ start, duration: (onsets[i + 1] ?? start + 0.5) - start, pitch: 60 + (i % 5) }));
+  const pairsOf = (count: number): [number, number][] => Array.from({ length: count }, (_, k) => [k, k]);
+
+  it('counts every stretch of an alignment kept at one tempo ratio, whatever the ratio', () => {
+    const query = notesAt(Array.from({ length: 30 }, (_, k) => 0.5 * k));
+    const slower = notesAt(Array.from({ length: 30 }, (_, k) => 2 + 0.6 * k));
+    expect(timedAgreement(query, slower, pairsOf(30))).toBe(30 - 4);
+  });
+
+  it('counts few stretches of an alignment that bends time to pair its notes', () => {
+    const query = notesAt(Array.from({ length: 30 }, (_, k) => 0.5 * k));
+    // The reference's notes come at irregular gaps, as when an alignment picks notes wherever they fit.
+    const gaps = [0.2, 1.1, 0.3, 1.6, 0.25, 0.9, 0.15, 1.3, 0.5, 2.0, 0.35, 0.7, 1.8, 0.2, 0.6];
+    let t = 0;
+    const bent = notesAt(Array.from({ length: 30 }, (_, k) => (t += gaps[(k * 7) % gaps.length]!)));
+    expect(timedAgreement(query, bent, pairsOf(30))).toBeLessThan((30 - 4) / 2);
+  });
+
+  it('gives the melody dimension evidence that grows with the length of a copy', () => {
+    const tune = aMelody(7, 24);
+    const long = aMelody(7, 72);
+    const short = compareMelodies(tune, tune).evidence!.score;
+    expect(compareMelodies(long, long).evidence!.score).toBeGreaterThan(2 * short);
   });
 });

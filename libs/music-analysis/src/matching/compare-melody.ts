@@ -582,9 +582,11 @@ export function melodyComparison(
   return {
     dimension: 'melody',
     similarity,
-    // Net of the reversed-reference null (same notes, no shared order); the null model calibrates what remains.
+    // Notes aligned at the alignment's own tempo (see timedAgreement), once the alignment beats the
+    // reversed-reference null (same notes, no shared order); the null model calibrates the count.
     evidence: {
-      score: Math.max(0, alignment.score - nullScore),
+      score:
+        alignment.score > nullScore ? timedAgreement(query, ref, matchingPairs(qn, rn, bestT, alignment.pairs)) : 0,
       cells: qn.pitchClass.length * rn.pitchClass.length,
     },
     segments:
@@ -596,4 +598,41 @@ export function melodyComparison(
       tempoRatio: qSpan > 0 && rSpan > 0 ? rSpan / qSpan : 1,
     },
   };
+}
+
+/** The aligned pairs whose pitch classes agree under the transposition (the alignment's matching notes). */
+function matchingPairs(qn: NoteSequence, rn: NoteSequence, t: number, pairs: [number, number][]): [number, number][] {
+  return pairs.filter(([i, j]) => (qn.pitchClass[i] - rn.pitchClass[j] - t + 24) % 12 === 0);
+}
+
+/**
+ * A stretch of TIMED_WINDOW steps between matching notes (five notes, about a bar of a tune) keeps the alignment's
+ * tempo when its reference duration over its query duration is within TIMED_TOLERANCE_LOG2 (±11 %) of the
+ * alignment's median: onset jitter of the melody extractor (a frame or two over a ~2 s stretch) and a sung lead's
+ * timing stay inside it, while an alignment of two unrelated tunes pairs notes by squeezing and stretching time
+ * (GM renders, tuning split: against the catalogue tunes they align best with, same-style originals and unrelated
+ * tunes kept at most 23 such stretches; borrowed melodies over other chords mostly 31–101 against their source).
+ */
+const TIMED_WINDOW = 4;
+const TIMED_TOLERANCE_LOG2 = 0.15;
+
+/**
+ * The melody's evidence: how many stretches of the alignment keep its tempo. A tune borrowed over other chords
+ * agrees note after note at one transposition and one tempo ratio over its whole length; a folk idiom shared by
+ * two unrelated tunes agrees in fragments, or only once time is bent to pair the notes — so the count grows with
+ * the length of consistent agreement, which the best local score alone does not tell (a dense reference lets an
+ * alignment pick a matching note almost anywhere).
+ */
+export function timedAgreement(query: MelodyNote[], ref: MelodyNote[], matching: [number, number][]): number {
+  const ratios: number[] = [];
+  for (let k = 0; k + TIMED_WINDOW < matching.length; k++) {
+    const [i0, j0] = matching[k]!;
+    const [i1, j1] = matching[k + TIMED_WINDOW]!;
+    const dq = query[i1]!.start - query[i0]!.start;
+    const dr = ref[j1]!.start - ref[j0]!.start;
+    if (dq > 0 && dr > 0) ratios.push(Math.log2(dr / dq));
+  }
+  if (ratios.length === 0) return 0;
+  const tempo = median(ratios);
+  return ratios.filter((x) => Math.abs(x - tempo) <= TIMED_TOLERANCE_LOG2).length;
 }

@@ -1,10 +1,13 @@
 import type { MatchEvidence } from '../types';
 import {
+  MAX_NULL_PAIRS,
   MIN_FIT_TRACKS,
+  MIN_NULL_PAIRS,
   NULL_EXCERPT_BEATS,
   NULL_EXCERPT_NOTES,
   NullModel,
   PRIOR_NULL_MODEL,
+  TAIL_POSITIVES,
   fitNullModel,
   fitScoreTail,
   nullExcerpt,
@@ -110,6 +113,19 @@ describe('fitNullModel', () => {
     expect(fitNullModel(tracks, priorArt, 'v1', 60).json).toEqual(model.json);
     // Every pair is compared in every dimension: the rhythm score is positive for any two drum patterns.
     expect(model.json.tails.rhythm.samples).toBeGreaterThan(0);
+  });
+});
+
+describe('fitNullModel pair count', () => {
+  it('compares pairs beyond the minimum until every dimension has a tail of real tail scores, or pairs run out', () => {
+    const tracks = Array.from({ length: MIN_FIT_TRACKS }, (_, i) => aTrack({ seed: 300 + i }));
+    const model = fitNullModel(tracks, buildPriorArt(tracks), 'v1');
+    const available = tracks.length * (tracks.length - 1);
+    expect(model.json.pairs).toBeGreaterThanOrEqual(MIN_NULL_PAIRS);
+    expect(model.json.pairs).toBeLessThanOrEqual(Math.min(MAX_NULL_PAIRS, available));
+    // Stopped early only with enough positive scores in every dimension for a tail of real tail scores.
+    if (model.json.pairs < Math.min(MAX_NULL_PAIRS, available))
+      for (const tail of Object.values(model.json.tails)) expect(tail.samples).toBeGreaterThanOrEqual(TAIL_POSITIVES);
   });
 });
 
