@@ -7,7 +7,7 @@ import { compareMelodies } from './compare-melody';
 import { compareHarmony } from './compare-harmony';
 import { compareChordProgressions } from './compare-chords';
 import { compareRhythm, compareTempo } from './compare-rhythm';
-import { matchFingerprints, type FingerprintMatch } from './landmark-match';
+import { matchFingerprints, type DirectFingerprintMatch, type FingerprintMatch } from './landmark-match';
 import { matchTransformed, type LandmarkTransform } from './transformed-match';
 import { IDENTITY_TRANSFORM, clamp, foldTempoRatio, percent, segment } from './match-utils';
 import { trackSimilarity } from './score';
@@ -114,7 +114,7 @@ export function compareExactAudio(
  * fewer than MIN_EXACT_SECONDS seconds, is no similarity.
  */
 function significanceMatch(
-  m: FingerprintMatch,
+  m: DirectFingerprintMatch,
   querySec: number,
   refSec: number,
   catalogueSize: number,

@@ -19,6 +19,10 @@ export interface FingerprintMatch {
    * note in the same timbre — agrees within one or two seconds; a reused recording agrees all along.
    */
   matchedSeconds: number;
+}
+
+/** A direct (untransformed) match, which compare.ts scores by the significance of its aligned stretch. */
+export interface DirectFingerprintMatch extends FingerprintMatch {
   /** The query stretch where the agreement holds together (alignedStretch). */
   stretch: AlignedStretch;
 }
@@ -291,8 +295,8 @@ function countInRange(values: Uint32Array, lo: number, hi: number): number {
 }
 
 /** Direct comparison of two fingerprint sets: votes at the best offset and where in the query they lie. */
-export function matchFingerprints(query: Fingerprints, ref: Fingerprints): FingerprintMatch {
-  const none: FingerprintMatch = {
+export function matchFingerprints(query: Fingerprints, ref: Fingerprints): DirectFingerprintMatch {
+  const none: DirectFingerprintMatch = {
     votes: 0,
     offset: 0,
     queryLandmarksInSpan: query.hashes.length,

@@ -9,7 +9,7 @@
  */
 import type { Fingerprints } from '../types';
 import { MAX_TRANSFORMED_HASHES, transformedLandmarkHashes } from '../signal/landmarks';
-import { alignedStretch, type FingerprintMatch } from './landmark-match';
+import type { FingerprintMatch } from './landmark-match';
 
 /** A transform of the reference that gives the query: semitones up, and query tempo / reference tempo. */
 export interface LandmarkTransform {
@@ -145,7 +145,6 @@ function votesAlong(query: Fingerprints, queryTimes: number[], refTimes: number[
   let end = -Infinity;
   const perSecond = new Map<number, number>();
   const counted = new Set<number>();
-  const agreeing: number[] = [];
   for (let j = 0; j < queryTimes.length; j++) {
     const tq = queryTimes[j];
     if (Math.abs(refTimes[j] - line.speed * tq - line.offset) > LINE_TOLERANCE_FRAMES) continue;
@@ -154,7 +153,6 @@ function votesAlong(query: Fingerprints, queryTimes: number[], refTimes: number[
     if (counted.has(pair)) continue;
     counted.add(pair);
     votes++;
-    agreeing.push(tq);
     start = Math.min(start, tq);
     end = Math.max(end, tq);
     const second = Math.floor(tq * query.frameSec);
@@ -172,6 +170,5 @@ function votesAlong(query: Fingerprints, queryTimes: number[], refTimes: number[
     queryStart: Number.isFinite(start) ? start : 0,
     queryEnd: Number.isFinite(end) ? end : 0,
     matchedSeconds,
-    stretch: alignedStretch(agreeing, query.frameSec),
   };
 }
