@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import {
   type ConfigOf,
   ConfigError,
@@ -50,6 +51,11 @@ export const gatewayConfigSpec = {
   MAINTENANCE_CACHE_SECONDS: { default: 15, parse: int({ min: 1, max: 600 }) },
   /** The built SPA to serve (default `frontend/dist` when it exists). */
   FRONTEND_DIST: { required: false, parse: str({ minLength: 1 }) },
+  /**
+   * Gateway processes sharing the HTTP port (Node's cluster). One process tops out at one core; the default uses up
+   * to four cores of the machine. Caches stay per process, and a change one makes is told to the others at once.
+   */
+  GATEWAY_WORKERS: { default: Math.min(4, availableParallelism()), parse: int({ min: 1, max: 64 }) },
   /** Proxy hops in front of the gateway whose X-Forwarded-* headers are trusted (client IP for rate limits). */
   TRUST_PROXY_HOPS: { default: 0, parse: int({ min: 0, max: 10 }) },
   /** Extra origins the browser may connect to (the object store's public origin is always added). */

@@ -18,20 +18,24 @@ import { IdentityModule } from './identity/identity.module';
 import { MaintenanceGuard } from './maintenance/maintenance.guard';
 import { MaintenanceModule } from './maintenance/maintenance.module';
 import { ReportsModule } from './reports/reports.module';
+import { GatewayPeers } from './cluster/gateway-peers';
 import { RateLimitGuard } from './security/rate-limit.guard';
 import { rateLimits } from './security/throttling';
 import { SessionModule } from './session/session.module';
 import { UploadsModule } from './uploads/uploads.module';
 
-/** Global config module so every part (and the kit's readiness checks) can inject GATEWAY_CONFIG. */
+/** Global config module so every part (and the kit's readiness checks) can inject GATEWAY_CONFIG and the peers. */
 @Module({})
 class GatewayConfigModule {
-  static forRoot(config: GatewayConfig): DynamicModule {
+  static forRoot(config: GatewayConfig, peers: GatewayPeers): DynamicModule {
     return {
       module: GatewayConfigModule,
       global: true,
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }],
-      exports: [GATEWAY_CONFIG],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: GatewayPeers, useValue: peers },
+      ],
+      exports: [GATEWAY_CONFIG, GatewayPeers],
     };
   }
 }
@@ -46,14 +50,15 @@ class GatewayConfigModule {
 @Module({})
 export class GatewayModule {
   static forRoot(config: GatewayConfig): DynamicModule {
+    const peers = new GatewayPeers();
     return {
       module: GatewayModule,
       imports: [
-        GatewayConfigModule.forRoot(config),
+        GatewayConfigModule.forRoot(config, peers),
         PlatformLoggerModule.forRoot('gateway'),
         PlatformRpcModule.forRoot({ name: 'gateway', natsUrl: config.NATS_URL }),
         PlatformHealthModule.forRoot({ database: false, readiness: [SessionStoreReadiness, IdentityReadiness] }),
-        ThrottlerModule.forRoot(rateLimits(config)),
+        ThrottlerModule.forRoot(rateLimits(config, peers)),
         SessionModule,
         IdentityModule,
         AccessModule,

@@ -1,12 +1,12 @@
+import cluster from 'node:cluster';
 import { ConfigError } from '@originality/platform';
-import { loadGatewayConfig } from './config';
+import { runGatewayPrimary } from './cluster/gateway-primary';
+import { type GatewayConfig, loadGatewayConfig } from './config';
 import { createGatewayApp } from './create-app';
 
-/** `node -r @swc-node/register gateway/src/main.ts`: checks settings, then serves on HTTP_PORT. */
-async function main(): Promise<void> {
-  let config;
+function configOrExit(): GatewayConfig {
   try {
-    config = loadGatewayConfig();
+    return loadGatewayConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`gateway cannot start. ${err.message}`);
@@ -14,6 +14,15 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+}
+
+/**
+ * `node -r @swc-node/register gateway/src/main.ts`: checks settings, then serves on HTTP_PORT — in this process, or
+ * in GATEWAY_WORKERS worker processes that share the port (the settings are checked once, before forking).
+ */
+async function main(): Promise<void> {
+  const config = configOrExit();
+  if (cluster.isPrimary && config.GATEWAY_WORKERS > 1) return runGatewayPrimary(config.GATEWAY_WORKERS);
   const app = await createGatewayApp(config);
   await app.listen(config.HTTP_PORT);
 }

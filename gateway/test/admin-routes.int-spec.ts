@@ -22,7 +22,7 @@ describe('admin routes × roles, enumerated from the gateway itself', () => {
       services: [ServiceName.ADMIN_ANALYTICS],
       env: { SUPER_ADMIN_SUBJECT: `dev:${SUPER_ADMIN_EMAIL}` },
     });
-    routes = adminRoutesOf(stack.app.get(DiscoveryService));
+    routes = adminRoutesOf(stack.app!.get(DiscoveryService));
 
     browsers.anonymous = stack.browser();
     browsers.user = await stack.signIn('user@example.test', 'Uma User');

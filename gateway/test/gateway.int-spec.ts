@@ -331,7 +331,7 @@ describe('gateway (real OIDC sign-in, identity service, Postgres and NATS)', () 
         });
         for (let i = 0; i < 5; i++) expect((await fetch(`${limited.url}/health/live`)).status).toBe(200);
       } finally {
-        await limited.app.close();
+        await limited.app!.close();
       }
     });
 
@@ -348,7 +348,7 @@ describe('gateway (real OIDC sign-in, identity service, Postgres and NATS)', () 
         // Same address, another account: not limited by the first one's flood.
         expect(allowed.status).toBe(200);
       } finally {
-        await limited.app.close();
+        await limited.app!.close();
       }
     });
   });

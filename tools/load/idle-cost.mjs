@@ -1,14 +1,28 @@
 // What a stack costs at rest: Postgres commits per second in its database and the CPU share of its
 // processes (read from /proc), over the same window.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
 
 /** Linux reports process CPU time in clock ticks of 1/100 s on every common platform. */
 export const TICKS_PER_SECOND = 100;
 
-/** CPU time (user + system) a process has used so far, in clock ticks. */
+/** CPU time (user + system) a process and the processes it started (a clustered gateway's workers) have used so far, in clock ticks. */
 export function cpuTicks(pid) {
+  return ownCpuTicks(pid) + childrenOf(pid).reduce((sum, child) => sum + cpuTicks(child), 0);
+}
+
+function childrenOf(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
+function ownCpuTicks(pid) {
   try {
     // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type Caller, ErrorCode, type IdentityUserReply, Role } from '@originality/contracts';
 import { DomainError, setRequestUserId } from '@originality/platform';
 import type { Request } from 'express';
+import { GatewayPeers } from '../cluster/gateway-peers';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { IdentityClient } from '../identity/identity.client';
 
@@ -24,17 +25,23 @@ export const isSuperAdminSubject = (userId: string, superAdminSubject: string): 
  * Freshness: the user's record (role included) comes from identity and is cached per gateway
  * process for CALLER_CACHE_SECONDS (default 10 s), so the common request needs no lookup. The
  * gateway replaces or forgets the entry whenever it changes the user itself (promotion, profile,
- * sign-in), so such a change counts at once on this replica and within that period on the others.
+ * sign-in), so such a change counts at once in every worker of this gateway and within that period on other
+ * replicas.
  * The super administrator is recognised from SUPER_ADMIN_SUBJECT alone, so needs no lookup to be known.
  */
 @Injectable()
 export class CallerService {
   private readonly users = new Map<string, CachedUser>();
+  /** Drops a record here and in the gateway's other workers. */
+  private readonly forgetEverywhere: (userId: string) => void;
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly identity: IdentityClient,
-  ) {}
+    peers: GatewayPeers,
+  ) {
+    this.forgetEverywhere = peers.everywhere('caller-changed', (userId) => this.users.delete(userId));
+  }
 
   /** The caller of this request, or null when signed out (resolved once per request). */
   async callerOf(req: Request): Promise<Caller | null> {
@@ -50,15 +57,20 @@ export class CallerService {
     return (await this.lookup(caller.userId, caller.email, caller.isSuperAdmin)).user;
   }
 
-  /** Keeps a record identity just returned after a change (profile update). */
+  /** Keeps a record identity just returned after a change (profile update, sign-in); the other workers drop theirs. */
   remember(user: IdentityUserReply): void {
-    if (this.users.size >= MAX_CACHED_USERS) this.users.clear();
-    this.users.set(user.id, { user, expiresAt: Date.now() + this.config.CALLER_CACHE_SECONDS * 1000 });
+    this.forgetEverywhere(user.id);
+    this.keep(user);
   }
 
-  /** Drops a cached record (after a promotion or a sign-in), so the next request asks identity. */
+  /** Drops a cached record (after a promotion), here and in the other workers, so the next request asks identity. */
   forget(userId: string): void {
-    this.users.delete(userId);
+    this.forgetEverywhere(userId);
+  }
+
+  private keep(user: IdentityUserReply): void {
+    if (this.users.size >= MAX_CACHED_USERS) this.users.clear();
+    this.users.set(user.id, { user, expiresAt: Date.now() + this.config.CALLER_CACHE_SECONDS * 1000 });
   }
 
   private async resolve(req: Request): Promise<Caller | null> {
@@ -82,7 +94,7 @@ export class CallerService {
     if (hit && hit.expiresAt > Date.now()) return hit;
     // Asking about oneself is always allowed, whatever one's role.
     const self: Caller = { userId, email, roles: [Role.USER], isSuperAdmin };
-    this.remember(await this.identity.getUser(self, userId));
+    this.keep(await this.identity.getUser(self, userId));
     return this.users.get(userId)!;
   }
 }

@@ -8,6 +8,7 @@ import {
 } from '@originality/contracts';
 import { NATS_CONNECTION } from '@originality/platform';
 import type { NatsConnection } from 'nats';
+import { GatewayPeers } from '../cluster/gateway-peers';
 import { PerUserCache, forgetOnEvents } from '../common/per-user-cache';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { BillingClient } from './billing.client';
@@ -42,13 +43,16 @@ export class SubscriptionFieldsSource implements OnApplicationBootstrap, OnModul
   private readonly logger = new Logger(SubscriptionFieldsSource.name);
   private readonly cache: PerUserCache<SubscriptionFields>;
   private events?: { stop(): void };
+  private readonly forgetEverywhere: (userId: string) => void;
 
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     private readonly billing: BillingClient,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    peers: GatewayPeers,
   ) {
     this.cache = new PerUserCache(config.USER_SUMMARY_CACHE_SECONDS * 1000);
+    this.forgetEverywhere = peers.everywhere('subscription-fields-changed', (userId) => this.cache.forget(userId));
   }
 
   onApplicationBootstrap(): void {
@@ -65,7 +69,8 @@ export class SubscriptionFieldsSource implements OnApplicationBootstrap, OnModul
 
   /** After a change this gateway asked billing to make to the user's subscription. */
   forget(userId: string): void {
-    this.cache.forget(userId);
+    // The owner's event follows, but the user's next request may reach another worker before it does.
+    this.forgetEverywhere(userId);
   }
 
   /**

@@ -1,4 +1,5 @@
-import { SlidingWindowStorage } from './rate-limit-storage';
+import { GatewayPeers, type PeerChannel, type PeerNotice } from '../cluster/gateway-peers';
+import { SHARE_HITS_EVERY_MS, SlidingWindowStorage } from './rate-limit-storage';
 
 const MINUTE = 60_000;
 
@@ -7,7 +8,7 @@ describe('sliding-window rate-limit counters', () => {
   let storage: SlidingWindowStorage;
   const hit = (key = 'ip:1') => storage.increment(key, MINUTE, 3, 0, 'ip');
   beforeEach(() => {
-    now = 1_000_000;
+    now = 20 * MINUTE; // windows start at multiples of their length
     storage = new SlidingWindowStorage(() => now);
   });
 
@@ -39,5 +40,43 @@ describe('sliding-window rate-limit counters', () => {
     await hit('ip:1');
     expect((await hit('ip:1')).isBlocked).toBe(true);
     expect((await hit('ip:2')).isBlocked).toBe(false);
+  });
+});
+
+/** Two workers wired through a stand-in for the primary's relay. */
+function relayedPeers(): [GatewayPeers, GatewayPeers] {
+  const listeners: ((message: unknown) => void)[] = [];
+  const channel = (self: number): PeerChannel => ({
+    send: (message: PeerNotice) => listeners.forEach((deliver, i) => i !== self && deliver(message)),
+    on: (_event, listener) => void (listeners[self] = listener),
+  });
+  return [new GatewayPeers(channel(0)), new GatewayPeers(channel(1))];
+}
+
+describe('rate-limit counters shared by gateway workers', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it("counts a peer's hits in the same budget once they are told", async () => {
+    let now = 20 * MINUTE + 1_000;
+    const [a, b] = relayedPeers();
+    const first = new SlidingWindowStorage(() => now, a);
+    const second = new SlidingWindowStorage(() => now, b);
+    const hit = (storage: SlidingWindowStorage) => storage.increment('user:u', MINUTE, 3, 0, 'user');
+    await hit(first);
+    await hit(first);
+    jest.advanceTimersByTime(SHARE_HITS_EVERY_MS);
+    expect(await hit(second)).toMatchObject({ totalHits: 3, isBlocked: false });
+    expect((await hit(second)).isBlocked).toBe(true);
+    jest.advanceTimersByTime(SHARE_HITS_EVERY_MS);
+    expect((await hit(first)).isBlocked).toBe(true);
+    now += MINUTE + MINUTE / 2; // the next window: the shared 3 hits count half
+    expect(await hit(first)).toMatchObject({ totalHits: 2, isBlocked: false });
+  });
+
+  it('tells nothing when the gateway runs alone', async () => {
+    const storage = new SlidingWindowStorage(Date.now, new GatewayPeers(null));
+    await storage.increment('ip:1', MINUTE, 3, 0, 'ip');
+    expect(jest.getTimerCount()).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import type { ExecutionContext } from '@nestjs/common';
 import type { ThrottlerModuleOptions } from '@nestjs/throttler';
 import type { Request } from 'express';
+import type { GatewayPeers } from '../cluster/gateway-peers';
 import type { GatewayConfig } from '../config';
 import { SlidingWindowStorage } from './rate-limit-storage';
 
@@ -13,11 +14,11 @@ const isProbe = (context: ExecutionContext): boolean => /^\/(health|metrics)(\/|
  * Two limits per window: one per client IP (everyone), one per signed-in user (so one account
  * cannot spread a flood over many addresses). Defaults are generous; both are settings.
  */
-export function rateLimits(config: GatewayConfig): ThrottlerModuleOptions {
+export function rateLimits(config: GatewayConfig, peers: GatewayPeers | null = null): ThrottlerModuleOptions {
   const ttl = config.RATE_LIMIT_WINDOW_SECONDS * 1000;
   return {
     errorMessage: 'Too many requests. Please slow down and try again shortly.',
-    storage: new SlidingWindowStorage(),
+    storage: new SlidingWindowStorage(Date.now, peers),
     // Retry-After on a refusal only (RateLimitGuard); no X-RateLimit-* headers on every answer.
     setHeaders: false,
     skipIf: isProbe,

@@ -1,4 +1,5 @@
 import session from 'express-session';
+import { GatewayPeers, type PeerChannel, type PeerNotice } from '../cluster/gateway-peers';
 import { CachedSessionStore } from './session-cache';
 
 /** An in-memory stand-in for the Postgres store that counts calls and honours expiries like it. */
@@ -117,5 +118,31 @@ describe('session cache in front of the store', () => {
     expect(await get()).not.toBeNull();
     now = lastActivity + IDLE + 1; // idle past the timeout: the store no longer has it, nor does the cache
     expect(await get()).toBeNull();
+  });
+
+  it("drops a session another worker wrote or destroyed, once that worker's store call has completed", async () => {
+    const sent: PeerNotice[] = [];
+    let deliver: (message: unknown) => void = () => undefined;
+    const channel: PeerChannel = { send: (m) => sent.push(m), on: (_event, listener) => void (deliver = listener) };
+    cache = new CachedSessionStore(inner, {
+      cacheMs: 5000,
+      touchEveryMs: 60_000,
+      now: () => now,
+      peers: new GatewayPeers(channel),
+    });
+    cache.set('sid-1', sessionAt(now));
+    expect(sent).toEqual([{ kind: expect.any(String), topic: 'session-changed', data: 'sid-1' }]);
+    await get();
+    inner.rows.delete('sid-1'); // as another worker's sign-out leaves the store
+    expect(await get()).not.toBeNull(); // cached here
+    deliver(sent[0]); // that worker's notice
+    expect(await get()).toBeNull();
+
+    const pending: (() => void)[] = [];
+    inner.destroy = (_sid, cb) => void pending.push(() => cb?.());
+    cache.destroy('sid-9');
+    expect(sent).toHaveLength(1); // not before the row is gone: a peer could read it and cache it again
+    pending.shift()!();
+    expect(sent[1]).toMatchObject({ topic: 'session-changed', data: 'sid-9' });
   });
 });

@@ -1,4 +1,5 @@
 import session from 'express-session';
+import type { GatewayPeers } from '../cluster/gateway-peers';
 
 export interface SessionCacheOptions {
   /** How long a session read from the store is reused: the delay, at most, before another replica's sign-out counts here. */
@@ -8,7 +9,12 @@ export interface SessionCacheOptions {
   /** Bounds memory if many sessions are active within one cache period. */
   maxEntries?: number;
   now?: () => number;
+  /** The gateway's other workers: a session written or destroyed here is dropped from their caches too. */
+  peers?: Pick<GatewayPeers, 'tell' | 'listen'>;
 }
+
+/** Tells the other workers that a session changed in the store, so they read it again. */
+const SESSION_CHANGED = 'session-changed';
 
 interface CachedSession {
   /** Serialised, so every request gets its own copy (express-session mutates what `get` returns). */
@@ -31,7 +37,9 @@ type Callback = (err?: unknown) => void;
  * - `touch` (the rolling idle expiry) reaches the store at most every `touchEveryMs` per session,
  *   so a session idles out at most that much before SESSION_IDLE_MINUTES;
  * - `destroy` (sign-out, a new session at sign-in) forgets the entry at once, and a read or touch
- *   that was under way meanwhile does not bring it back.
+ *   that was under way meanwhile does not bring it back;
+ * - with several gateway workers, a session written or destroyed in one is dropped from the others' caches once the
+ *   store has it, so a sign-out counts at once whichever worker the next request reaches.
  */
 export class CachedSessionStore extends session.Store {
   private readonly entries = new Map<string, CachedSession>();
@@ -45,6 +53,9 @@ export class CachedSessionStore extends session.Store {
   ) {
     super();
     this.now = options.now ?? Date.now;
+    options.peers?.listen(SESSION_CHANGED, (sid) => {
+      if (typeof sid === 'string') this.drop(sid);
+    });
   }
 
   get(sid: string, callback: (err: unknown, session?: session.SessionData | null) => void): void {
@@ -72,6 +83,7 @@ export class CachedSessionStore extends session.Store {
     this.remember(sid, data, { syncedAt: now, touchedAt: now, storedExpiry: expiryOf(data, now) });
     this.store.set(sid, data, (err) => {
       if (err) this.entries.delete(sid);
+      else this.options.peers?.tell(SESSION_CHANGED, sid);
       callback?.(err);
     });
   }
@@ -91,12 +103,19 @@ export class CachedSessionStore extends session.Store {
   }
 
   destroy(sid: string, callback?: Callback): void {
-    this.destroys++;
-    this.entries.delete(sid);
+    this.drop(sid);
     this.store.destroy(sid, (err) => {
       this.entries.delete(sid);
+      // Told once the row is gone: a peer reading the store any earlier could cache it again.
+      this.options.peers?.tell(SESSION_CHANGED, sid);
       callback?.(err);
     });
+  }
+
+  /** Forgets a session here; a read under way does not bring it back. */
+  private drop(sid: string): void {
+    this.destroys++;
+    this.entries.delete(sid);
   }
 
   /** Sessions cached here now (for tests and metrics). */

@@ -3,6 +3,7 @@ import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
 import { Pool } from 'pg';
 import { ensureSchema } from '@originality/platform';
+import type { GatewayPeers } from '../cluster/gateway-peers';
 import type { GatewayConfig } from '../config';
 import { CachedSessionStore } from './session-cache';
 
@@ -30,6 +31,7 @@ export async function createSessionPool(databaseUrl: string): Promise<Pool> {
 export function createSessionStore(
   pool: Pool,
   config: Pick<GatewayConfig, 'SESSION_CACHE_SECONDS' | 'SESSION_IDLE_MINUTES'>,
+  peers?: GatewayPeers,
 ): session.Store {
   const PgStore = connectPgSimple(session);
   const store = new PgStore({
@@ -43,6 +45,7 @@ export function createSessionStore(
   return new CachedSessionStore(store, {
     cacheMs: config.SESSION_CACHE_SECONDS * 1000,
     touchEveryMs: touchInterval(config.SESSION_IDLE_MINUTES),
+    peers,
   });
 }
 

@@ -1,5 +1,6 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Pool } from 'pg';
+import { GatewayPeers } from '../cluster/gateway-peers';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { SESSION_POOL, SESSION_STORE, createSessionPool, createSessionStore } from './session-store';
 
@@ -19,7 +20,7 @@ class SessionPoolCloser implements OnApplicationShutdown {
       inject: [GATEWAY_CONFIG],
       useFactory: (config: GatewayConfig) => createSessionPool(config.DATABASE_URL),
     },
-    { provide: SESSION_STORE, inject: [SESSION_POOL, GATEWAY_CONFIG], useFactory: createSessionStore },
+    { provide: SESSION_STORE, inject: [SESSION_POOL, GATEWAY_CONFIG, GatewayPeers], useFactory: createSessionStore },
     { provide: SessionPoolCloser, inject: [SESSION_POOL], useFactory: (pool: Pool) => new SessionPoolCloser(pool) },
   ],
   exports: [SESSION_POOL, SESSION_STORE],

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { type Caller, UploadEvents, type UploadTotals } from '@originality/contracts';
 import { NATS_CONNECTION } from '@originality/platform';
 import type { NatsConnection } from 'nats';
+import { GatewayPeers } from '../cluster/gateway-peers';
 import { PerUserCache, forgetOnEvents } from '../common/per-user-cache';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { UploadsClient } from './uploads.client';
@@ -19,13 +20,16 @@ export class UploadTotalsSource implements OnApplicationBootstrap, OnModuleDestr
   private readonly logger = new Logger(UploadTotalsSource.name);
   private readonly cache: PerUserCache<UploadTotals>;
   private events?: { stop(): void };
+  private readonly forgetEverywhere: (userId: string) => void;
 
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     private readonly uploads: UploadsClient,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    peers: GatewayPeers,
   ) {
     this.cache = new PerUserCache(config.USER_SUMMARY_CACHE_SECONDS * 1000);
+    this.forgetEverywhere = peers.everywhere('upload-totals-changed', (userId) => this.cache.forget(userId));
   }
 
   onApplicationBootstrap(): void {
@@ -51,6 +55,7 @@ export class UploadTotalsSource implements OnApplicationBootstrap, OnModuleDestr
 
   /** After a change this gateway made to the user's uploads. */
   forget(userId: string): void {
-    this.cache.forget(userId);
+    // The owner's event follows, but the user's next request may reach another worker before it does.
+    this.forgetEverywhere(userId);
   }
 }

@@ -9,6 +9,7 @@ import {
   freePort,
   privateNats,
   startDevIdp,
+  startGatewayProcess,
   startServiceProcess,
 } from './stack';
 
@@ -34,12 +35,15 @@ export interface GatewayStackOptions {
    */
   natsUrl?: string;
   databaseUrl?: string;
+  /** Run the gateway as `main.ts` does, in a child process with this many workers, instead of in this process. */
+  gatewayWorkers?: number;
 }
 
 /** The gateway in this process, in front of the real identity provider, identity and the chosen services. */
 export interface GatewayStack {
   url: string;
-  app: INestApplication;
+  /** The gateway app, when it runs in this process (not with `gatewayWorkers`). */
+  app?: INestApplication;
   db: TestDatabase;
   nats: TestNatsServer;
   /** Present when `objectStore` was asked for. */
@@ -120,8 +124,12 @@ export async function startGatewayStack(options: GatewayStackOptions = {}): Prom
       FRONTEND_DIST: '/nonexistent',
       ...options.gatewayEnv,
     };
-    const app = await createGatewayApp(loadGatewayConfig(gatewayEnv));
-    await app.listen(appPort);
+    const app = options.gatewayWorkers ? undefined : await createGatewayApp(loadGatewayConfig(gatewayEnv));
+    if (app) await app.listen(appPort);
+    else {
+      const workers = { HTTP_PORT: String(appPort), GATEWAY_WORKERS: String(options.gatewayWorkers) };
+      running.push(await startGatewayProcess({ ...gatewayEnv, ...workers }, url));
+    }
     return {
       ...stack,
       app,

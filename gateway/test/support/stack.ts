@@ -113,6 +113,30 @@ export async function startDevIdp(env: Record<string, string>): Promise<{ stop()
   return { stop: () => stopChild(child) };
 }
 
+/**
+ * The gateway as `main.ts` starts it, in a child process (with GATEWAY_WORKERS > 1, a primary and its workers),
+ * once it reports ready at `url`.
+ */
+export async function startGatewayProcess(env: Record<string, string>, url: string): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'gateway/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, SWC_NODE_PROJECT: join(ROOT, 'tsconfig.runtime.json'), ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await eventually(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the gateway exited with code ${child.exitCode}`);
+      const res = await fetch(`${url}/health/ready`).catch(() => null);
+      return res?.status === 200;
+    },
+    { timeoutMs: 60_000, intervalMs: 250, what: 'gateway process' },
+  ).catch(async (err: unknown) => {
+    await stopChild(child);
+    throw err;
+  });
+  return { stop: () => stopChild(child), kill: () => stopChild(child, 'SIGKILL') };
+}
+
 function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   return new Promise((done) => {
     if (child.exitCode !== null || child.signalCode !== null) return done();
