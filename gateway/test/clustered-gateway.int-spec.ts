@@ -1,8 +1,16 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { eventually } from '@originality/testing';
 import type { TestBrowser } from './support/browser';
 import { type GatewayStack, startGatewayStack } from './support/gateway-stack';
 
 const SESSION_COOKIE = 'originality.sid';
+
+/** The processes a process started (a gateway primary's workers), from /proc. */
+function childrenOf(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+  );
+}
 const PER_USER_LIMIT = 12;
 
 /**
@@ -68,4 +76,24 @@ describe('clustered gateway (two workers, real identity, NATS and Postgres)', ()
     expect(allowed).toBeLessThanOrEqual(PER_USER_LIMIT + 4);
     expect(allowed).toBeGreaterThanOrEqual(PER_USER_LIMIT - 3); // the sign-in's own requests used some
   }, 60_000);
+
+  it('keeps serving when a worker dies, and the primary starts another', async () => {
+    const user = await stack.signIn('steady@example.test', 'Steady Worker');
+    const primary = stack.gatewayProcess!.pid!;
+    const before = childrenOf(primary);
+    expect(before).toHaveLength(2);
+    process.kill(before[0], 'SIGKILL');
+    // Once the primary has reaped the dead worker it hands connections only to the living one.
+    await eventually(() => !childrenOf(primary).includes(before[0]), { timeoutMs: 30_000, what: 'the worker reaped' });
+    for (let i = 0; i < 4; i++) expect((await onNewConnection('/api/auth/user', sessionOf(user))).status).toBe(200);
+    const after = await eventually(
+      () => {
+        const workers = childrenOf(primary);
+        return workers.length === 2 && !workers.includes(before[0]) ? workers : undefined;
+      },
+      { timeoutMs: 60_000, what: 'a new worker in place of the one killed' },
+    );
+    expect(after).toContain(before[1]);
+    await eventually(async () => (await fetch(`${stack.url}/health/ready`)).status === 200, { what: 'readiness' });
+  }, 90_000);
 });

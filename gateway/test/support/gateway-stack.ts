@@ -44,6 +44,8 @@ export interface GatewayStack {
   url: string;
   /** The gateway app, when it runs in this process (not with `gatewayWorkers`). */
   app?: INestApplication;
+  /** The gateway's process, when it runs in a child process (with `gatewayWorkers`). */
+  gatewayProcess?: ServiceProcess;
   db: TestDatabase;
   nats: TestNatsServer;
   /** Present when `objectStore` was asked for. */
@@ -125,14 +127,17 @@ export async function startGatewayStack(options: GatewayStackOptions = {}): Prom
       ...options.gatewayEnv,
     };
     const app = options.gatewayWorkers ? undefined : await createGatewayApp(loadGatewayConfig(gatewayEnv));
+    let gatewayProcess: ServiceProcess | undefined;
     if (app) await app.listen(appPort);
     else {
       const workers = { HTTP_PORT: String(appPort), GATEWAY_WORKERS: String(options.gatewayWorkers) };
-      running.push(await startGatewayProcess({ ...gatewayEnv, ...workers }, url));
+      gatewayProcess = await startGatewayProcess({ ...gatewayEnv, ...workers }, url);
+      running.push(gatewayProcess);
     }
     return {
       ...stack,
       app,
+      gatewayProcess,
       gatewayEnv,
       browser: () => new TestBrowser(url),
       signIn: async (email, name) => {

@@ -62,6 +62,8 @@ export function startIdentity(env: Record<string, string>): Promise<ServiceProce
 export interface ServiceProcess {
   stop(): Promise<void>;
   kill(): Promise<void>;
+  /** The process id (a clustered gateway's primary). */
+  pid?: number;
 }
 
 /** A service (services/<name>/src/main.ts) in a child process, once it answers its NATS ping. */
@@ -134,7 +136,7 @@ export async function startGatewayProcess(env: Record<string, string>, url: stri
     await stopChild(child);
     throw err;
   });
-  return { stop: () => stopChild(child), kill: () => stopChild(child, 'SIGKILL') };
+  return { stop: () => stopChild(child), kill: () => stopChild(child, 'SIGKILL'), pid: child.pid };
 }
 
 function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
