@@ -95,6 +95,8 @@ async function measureRuntime(runtime, command) {
     NATS_URL: nats.url,
     LOG_LEVEL: 'warn',
     OIDC_ISSUER_URL: issuer,
+    // Figures per process: a clustered gateway runs this many times over (GATEWAY_WORKERS).
+    GATEWAY_WORKERS: '1',
   };
   const rows = [];
   try {
