@@ -88,6 +88,10 @@ export interface AnalysisReport {
   verdict: string;
   subScores: { field: SubScoreField; label: string; value: number }[];
   keySignature: string | null;
+  /** 0–1, see AnalysisResults.keyConfidence; absent on results analysed before it existed. */
+  keyConfidence?: number;
+  /** See AnalysisResults.relativeKeyAmbiguity. */
+  relativeKeyAmbiguity?: string;
   tempoBpm: number;
   matches: TrackMatch[];
   /** Coarse peak levels (0–1) over the whole song, and the matched ranges drawn on them. */

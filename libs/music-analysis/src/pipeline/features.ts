@@ -13,7 +13,7 @@ import {
   type SpectrogramTask,
 } from '../parallel/feature-threads';
 import { extractFingerprints } from '../signal/landmarks';
-import { estimateKey } from '../signal/key';
+import { estimateKey, withChordAmbiguity } from '../signal/key';
 import { extractMelody } from '../signal/melody';
 import { onsetStrength } from '../signal/onset';
 import { rhythmPattern } from '../signal/rhythm';
@@ -224,11 +224,11 @@ function harmonyFeatures(
   durationSec: number,
   progress: ProgressCallback,
 ): SpectralFeatures {
-  const key = estimateKey(chromaSum(chroma));
   // Without a tracked beat grid (silence, free-time audio), chroma is grouped on a fixed 120 BPM grid.
   const grid = beats.length >= 2 ? beats : regularBeatGrid(durationSec, 60 / TEMPO_PRIOR_BPM);
   const beatChroma = beatSyncChroma(chroma, fps, grid, durationSec);
   const chords = estimateChords(beatChroma, undefined, { endTime: durationSec });
+  const key = withChordAmbiguity(estimateKey(chromaSum(chroma)), chords);
   const embedding = chromaEmbedding(beatChroma);
   progress('extracting audio features', 0.6);
 

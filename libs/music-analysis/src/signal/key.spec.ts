@@ -1,6 +1,7 @@
 import { chromaSum, chromagram, estimateTuning } from './chroma';
 import { ANALYSIS_SAMPLE_RATE } from '../constants';
-import { estimateKey, harmonicProfile, relativeKey } from './key';
+import { estimateKey, harmonicProfile, relativeKey, withChordAmbiguity } from './key';
+import type { ChordSegment, KeyEstimate } from '../types';
 import { stft } from './stft';
 import { cMajorCadence, renderChords, triad, type ToneOptions } from '../../testing/test-signals';
 
@@ -68,6 +69,34 @@ describe('key clarity and relative-key ambiguity', () => {
       for (let h = 1; h <= 4; h++) chroma[(pc + Math.round(12 * Math.log2(h))) % 12] += b / h;
     });
     expect(estimateKey(chroma).name).toBe('C major');
+  });
+
+  describe('opening and closing chords', () => {
+    const cMajor: KeyEstimate = { tonic: 0, mode: 'major', confidence: 0.8, name: 'C major', clarity: 0.9 };
+    const chord = (root: number, quality: ChordSegment['quality'], start: number): ChordSegment => ({
+      start,
+      end: start + 2,
+      root,
+      quality,
+    });
+
+    it('names the relative minor when the song opens on its tonic triad (after a no-chord lead-in)', () => {
+      const chords = [chord(-1, 'none', 0), chord(9, 'min', 2), chord(5, 'maj', 4), chord(0, 'maj', 6)];
+      expect(withChordAmbiguity(cMajor, chords)).toEqual({ ...cMajor, relativeAmbiguity: 'A minor' });
+    });
+
+    it('names the relative major of a minor key when the song closes on its tonic triad', () => {
+      const aMinor: KeyEstimate = { tonic: 9, mode: 'minor', confidence: 0.8, name: 'A minor' };
+      const chords = [chord(9, 'min', 0), chord(7, 'maj', 2), chord(0, 'maj', 4)];
+      expect(withChordAmbiguity(aMinor, chords).relativeAmbiguity).toBe('C major');
+    });
+
+    it('leaves a key alone when the song opens and closes elsewhere, or on the other mode of the same root', () => {
+      const chords = [chord(0, 'maj', 0), chord(9, 'min', 2), chord(9, 'maj', 4), chord(0, 'maj', 6)];
+      expect(withChordAmbiguity(cMajor, chords)).toBe(cMajor);
+      expect(withChordAmbiguity(cMajor, [chord(9, 'maj', 0)])).toBe(cMajor);
+      expect(withChordAmbiguity(cMajor, [])).toBe(cMajor);
+    });
   });
 
   it('maps a key to its relative both ways', () => {

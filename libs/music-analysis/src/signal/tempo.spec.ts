@@ -11,6 +11,16 @@ function beatsOf(samples: Float32Array): { bpm: number; beats: Float32Array } {
   return { bpm, beats: trackBeats(env, frameRate(spec), bpm) };
 }
 
+/** Clicks repeating every bar of `beatsPerBar` beats at `bpm`: [beat position in the bar, loudness] each. */
+function barPattern(bpm: number, beatsPerBar: number, clicks: [number, number][], seconds = 14): Float32Array {
+  const beat = 60 / bpm;
+  return mix(
+    ...clicks.map(([at, loudness]) =>
+      clickTrack(bpm / beatsPerBar, seconds, ANALYSIS_SAMPLE_RATE, at * beat).map((v) => loudness * v),
+    ),
+  );
+}
+
 describe('tempo and beats', () => {
   it('finds 120 BPM in a 120 BPM click track, with beats 0.5 s apart on the clicks', () => {
     const { bpm, beats } = beatsOf(clickTrack(120, 12));
@@ -50,6 +60,42 @@ describe('tempo and beats', () => {
     const beats = clickTrack(bpm, 12).map((v) => 0.15 * v);
     const { bpm: found } = beatsOf(mix(mix(mix(first!, second!), third!), beats));
     expect(Math.abs(found - bpm)).toBeLessThan(2);
+  });
+
+  // A melody note on the second half of beat two (Silent Night's dotted quarter) makes 1.5 beats periodic too; with
+  // duple grouping only, its double (the bar) made 1.5 beats read as the beat: 100 instead of 150 BPM.
+  it.each([[120], [150]])('reads a 3/4 bar with a note at 1.5 beats at its beat (%i BPM), not 2/3 of it', (bpm) => {
+    const waltz = barPattern(bpm, 3, [
+      [0, 1],
+      [1, 0.3],
+      [2, 0.3],
+      [1.5, 0.6],
+    ]);
+    expect(Math.abs(beatsOf(waltz).bpm - bpm)).toBeLessThan(2);
+  });
+
+  it('reads a 3/4 bar of running eighths at its beat (160 BPM), not at 1.5 beats (107 BPM)', () => {
+    const waltz = barPattern(160, 3, [
+      [0, 1],
+      [0.5, 0.5],
+      [1, 0.6],
+      [1.5, 0.5],
+      [2, 0.6],
+      [2.5, 0.5],
+    ]);
+    expect(Math.abs(beatsOf(waltz).bpm - 160)).toBeLessThan(2);
+  });
+
+  it('keeps a 4/4 bar with dotted figures at its beat (96 BPM), not at 2/3 or 4/3 of it', () => {
+    const dotted = barPattern(96, 4, [
+      [0, 1],
+      [1, 0.3],
+      [2, 0.6],
+      [3, 0.3],
+      [1.5, 0.6],
+      [3.5, 0.4],
+    ]);
+    expect(Math.abs(beatsOf(dotted).bpm - 96)).toBeLessThan(2);
   });
 
   it('returns no tempo and no beats for silence', () => {

@@ -108,6 +108,15 @@ describe('renderReportPdf', () => {
     expect(text).not.toContain('Harmony: no match.');
   });
 
+  it('gives the key with its confidence and the relative key it could also be', async () => {
+    const results = aResult({ keySignature: 'D minor', keyConfidence: 0.35, relativeKeyAmbiguity: 'F major' });
+    const report = buildReport(anInput({ analysis: { ...anInput().analysis, results } }));
+    expect(report).toMatchObject({ keySignature: 'D minor', keyConfidence: 0.35, relativeKeyAmbiguity: 'F major' });
+    expect(pdfText(await renderReportPdf(report, { compress: false })).replace(/\n/g, ' ')).toContain(
+      'D minor (confidence 35 %, or F major), 118 beats per minute',
+    );
+  });
+
   it('says so when nothing matched, and compresses by default', async () => {
     const report = buildReport(anInput({ analysis: { ...anInput().analysis, results: aResult({ allMatches: [] }) } }));
     expect(pdfText(await renderReportPdf(report, { compress: false }))).toContain(

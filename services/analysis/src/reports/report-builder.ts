@@ -47,6 +47,8 @@ export function buildReport({ verification, upload, file, analysis }: ReportInpu
     verdict: originalityVerdict(results.originalityScore),
     subScores: SUB_SCORES.map(({ field, label }) => ({ field, label, value: results[field] })),
     keySignature: results.keySignature ?? null,
+    ...(results.keyConfidence !== undefined && { keyConfidence: results.keyConfidence }),
+    ...(results.relativeKeyAmbiguity && { relativeKeyAmbiguity: results.relativeKeyAmbiguity }),
     tempoBpm: results.tempoBpm,
     matches,
     waveform: { peaks: file.peaks, durationSec: results.durationSec, regions: regionsOf(matches) },

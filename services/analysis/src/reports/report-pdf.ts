@@ -1,6 +1,7 @@
 import {
   type AnalysisReport,
   DIMENSION_LABELS,
+  keyDescription,
   type DimensionMatch,
   type MatchDimension,
   type MatchedSegment,
@@ -145,14 +146,15 @@ class ReportPages {
   }
 
   private song() {
-    const { song, keySignature, tempoBpm } = this.report;
+    const { song, tempoBpm } = this.report;
+    const key = keyDescription({ ...this.report, keySignature: this.report.keySignature ?? undefined });
     this.heading('The song');
     this.rows([
       ['File', song.originalFilename],
       ['SHA-256', song.sha256],
       ['Size', megabytes(song.sizeBytes)],
       ['Duration', clock(song.durationSec)],
-      ['Key and tempo', `${keySignature ?? 'no clear key'}, ${Math.round(tempoBpm)} beats per minute`],
+      ['Key and tempo', `${key ?? 'no clear key'}, ${Math.round(tempoBpm)} beats per minute`],
       ['Uploaded', utc(song.uploadedAt)],
       ['Analysed', `${utc(song.analysedAt)} (took ${(song.processingMs / 1000).toFixed(1)} s)`],
     ]);

@@ -1,4 +1,4 @@
-import type { AnalysisResultView } from '@originality/contracts';
+import { type AnalysisResultView, keyDescription } from '@originality/contracts';
 import { Progress } from 'antd';
 import { Hint } from '../../../components/Hint';
 
@@ -23,6 +23,10 @@ const SUB_SCORES: { field: ScoreField; label: string; hint: string }[] = [
   { field: 'lyricsPercentage', label: 'Lyrics Share', hint: 'Share of the song with vocals' },
 ];
 
+const KEY_HINT =
+  'How sure the reading is: 100 % when the key clearly beats every other key; a song that never resolves can ' +
+  'also be heard in the key named after "or" (its relative major or minor, which uses the same notes)';
+
 /** The sub-scores of spec §3, each as the server measured it. */
 export function SubScores({ result }: { result: AnalysisResultView }) {
   return (
@@ -40,8 +44,12 @@ export function SubScores({ result }: { result: AnalysisResultView }) {
         </div>
       ))}
       <div className="sub-score">
-        <dt>Key</dt>
-        <dd>{result.keySignature ?? 'Not detected'}</dd>
+        <dt>
+          <Hint title={KEY_HINT}>
+            <span>Key</span>
+          </Hint>
+        </dt>
+        <dd>{keyDescription(result) ?? 'Not detected'}</dd>
       </div>
       <div className="sub-score">
         <dt>Tempo</dt>

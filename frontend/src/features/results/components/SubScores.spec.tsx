@@ -1,0 +1,21 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { aResult } from '../../../test/upload-factories';
+import { SubScores } from './SubScores';
+
+afterEach(cleanup);
+
+describe('SubScores', () => {
+  it('shows the key with its confidence and the relative key it could also be', () => {
+    render(
+      <SubScores result={aResult({ keySignature: 'C major', keyConfidence: 0.2, relativeKeyAmbiguity: 'A minor' })} />,
+    );
+    expect(screen.getByText('C major (confidence 20 %, or A minor)')).toBeTruthy();
+  });
+
+  it('shows the bare key for results stored before the confidence existed, and "Not detected" without a key', () => {
+    const { rerender } = render(<SubScores result={aResult({ keySignature: 'D minor' })} />);
+    expect(screen.getByText('D minor')).toBeTruthy();
+    rerender(<SubScores result={aResult({ keySignature: undefined })} />);
+    expect(screen.getByText('Not detected')).toBeTruthy();
+  });
+});
