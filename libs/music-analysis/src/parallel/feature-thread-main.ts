@@ -4,6 +4,7 @@ import {
   claimTask,
   compareShared,
   computeSpectrogramTask,
+  fitNullModelJob,
   type HelperReply,
   type HelperRequest,
 } from './feature-threads';
@@ -29,6 +30,8 @@ function answer(request: HelperRequest): Answer {
     }
     case 'compare':
       return { value: compareShared(request), transfer: [] };
+    case 'null-model':
+      return { value: fitNullModelJob(request), transfer: [] };
   }
 }
 

@@ -17,6 +17,7 @@ import { extractMelody } from '../signal/melody';
 import { estimateVocalShare } from '../signal/vocals';
 import type { SharedPcmStream } from './pcm-stream';
 import { PriorArtModel, type PriorArtJson } from '../matching/prior-art';
+import { fitNullModel, type NullModelJson } from '../matching/null-model';
 import type { Fingerprints, MelodyNote, PcmAudio, Spectrogram, TrackComparison, TrackFeatures } from '../types';
 
 /** Full comparisons of a query with candidates, claimed one at a time from a shared counter (see compareShared). */
@@ -31,7 +32,14 @@ export interface CompareJob {
 /** The comparisons one thread made: candidate number and result. */
 export type Compared = [number, TrackComparison][];
 
-type HelperValue = Fingerprints | number | Float32Array | MelodyNote[] | Compared | null;
+/** A catalogue's null model to fit (fitNullModel's arguments; the tracks without their fingerprints, see fitNullModelOnHelper). */
+export interface NullModelJob {
+  tracks: TrackFeatures[];
+  priorArt: PriorArtJson;
+  seed: string;
+}
+
+type HelperValue = Fingerprints | number | Float32Array | MelodyNote[] | Compared | NullModelJson | null;
 
 /**
  * The features computed from the spectrogram alone, which either thread may compute: each is claimed once from a
@@ -57,7 +65,8 @@ export type HelperRequest =
   | { id: number; kind: 'fingerprints'; audio: PcmAudio }
   | { id: number; kind: 'streamed-fingerprints'; stream: SharedPcmStream }
   | { id: number; kind: SpectrogramTask; spec: Spectrogram; claims: TaskClaims }
-  | ({ id: number; kind: 'compare' } & CompareJob);
+  | ({ id: number; kind: 'compare' } & CompareJob)
+  | ({ id: number; kind: 'null-model' } & NullModelJob);
 
 export type HelperReply =
   { id: number; ok: true; value: HelperValue } | { id: number; ok: false; error: { name: string; message: string } };
@@ -144,6 +153,11 @@ export class FeatureHelper {
   /** The helper's share of the comparisons of a job (compareShared). */
   compare(job: CompareJob): Promise<Compared> {
     return this.request((id) => ({ id, kind: 'compare', ...job })) as Promise<Compared>;
+  }
+
+  /** fitNullModel of the job, on the helper thread. */
+  nullModel(job: NullModelJob): Promise<NullModelJson> {
+    return this.request((id) => ({ id, kind: 'null-model', ...job })) as Promise<NullModelJson>;
   }
 
   private request(make: (id: number) => HelperRequest): Promise<HelperValue> {
@@ -307,4 +321,27 @@ export async function compareOnTwoThreads(
   for (const [i, comparison] of compareShared(job, priorArt)) out[i] = comparison;
   for (const [i, comparison] of await helperDone) out[i] = comparison;
   return out;
+}
+
+/** No landmarks: what the null model's tracks carry instead of their fingerprints (see fitNullModelOnHelper). */
+const NO_FINGERPRINTS: Fingerprints = { hashes: new Uint32Array(0), times: new Uint32Array(0), frameSec: 0 };
+
+/**
+ * fitNullModel(tracks, priorArt, seed) computed on the helper thread, so that the seconds a fit of a large catalogue
+ * takes (hundreds of pair comparisons) leave this thread's event loop free. The fit compares melodies, harmony, chords
+ * and rhythm, never the landmarks, so the tracks go over without their fingerprints (most of a track's bytes); the
+ * model is the same as this thread's fit (a test compares them).
+ */
+export async function fitNullModelOnHelper(
+  tracks: readonly TrackFeatures[],
+  priorArt: PriorArtModel,
+  seed: string,
+): Promise<NullModelJson> {
+  const light = tracks.map((track) => ({ ...track, fingerprints: NO_FINGERPRINTS }));
+  return featureHelper().nullModel({ tracks: light, priorArt: priorArt.toJSON(), seed });
+}
+
+/** The helper's side of fitNullModelOnHelper. */
+export function fitNullModelJob(job: NullModelJob): NullModelJson {
+  return fitNullModel(job.tracks, PriorArtModel.fromJSON(job.priorArt), job.seed).json;
 }

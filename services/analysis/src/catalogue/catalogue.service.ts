@@ -88,7 +88,7 @@ export class CatalogueService {
   }
 
   /**
-   * Builds a fresh index from Postgres and makes it the one lookups use. Tracks extracted by another
+   * Builds a fresh index from Postgres, with its null model fitted, and makes it the one lookups use. Tracks extracted by another
    * engine version are left out (their features are not comparable) and counted in `staleTracks`;
    * importing their manifest again re-extracts them.
    */
@@ -96,6 +96,10 @@ export class CatalogueService {
     const { version } = await this.repository.version();
     const index = new CatalogueIndex();
     const stale = await this.eachCurrentTrack((entry) => index.add(entry));
+    // The catalogue's null model, fitted before the index serves: a fit compares hundreds of track pairs (seconds
+    // for a large catalogue), which the first analysis would otherwise wait for. It runs on the engine's helper
+    // thread, so this process's event loop stays free meanwhile; until then the previous index (if any) serves.
+    await index.prepareNullModel();
     this.index = index;
     this.indexVersion = version;
     this.staleTracks = stale;
