@@ -5,6 +5,7 @@ import {
   compareShared,
   computeSpectrogramTask,
   fitNullModelJob,
+  spectrogramTaskBuffers,
   type HelperReply,
   type HelperRequest,
 } from './feature-threads';
@@ -22,11 +23,12 @@ function answer(request: HelperRequest): Answer {
     case 'streamed-fingerprints':
       return fingerprintsAnswer(fingerprintsOfFrames(streamedStftFrames(request.stream, FP_FFT_SIZE, FP_HOP)));
     case 'chroma':
-    case 'vocals':
+    case 'pitch':
+    case 'partials':
     case 'melody': {
       if (!claimTask(request.claims, request.kind)) return { value: null, transfer: [] };
       const value = computeSpectrogramTask(request.kind, request.spec);
-      return { value, transfer: value instanceof Float32Array ? [value.buffer as ArrayBuffer] : [] };
+      return { value, transfer: spectrogramTaskBuffers(value) };
     }
     case 'compare':
       return { value: compareShared(request), transfer: [] };

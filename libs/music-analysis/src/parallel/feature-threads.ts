@@ -14,7 +14,7 @@ import { Worker } from 'node:worker_threads';
 import { compareTracks } from '../matching/compare';
 import { tunedChromagram } from '../signal/chroma';
 import { extractMelody } from '../signal/melody';
-import { estimateVocalShare } from '../signal/vocals';
+import { modulatedPartialFrames, predominantPitch, type PitchTrack } from '../signal/vocals';
 import type { SharedPcmStream } from './pcm-stream';
 import { PriorArtModel, type PriorArtJson } from '../matching/prior-art';
 import { fitNullModel, type NullModelJson } from '../matching/null-model';
@@ -39,14 +39,15 @@ export interface NullModelJob {
   seed: string;
 }
 
-type HelperValue = Fingerprints | number | Float32Array | MelodyNote[] | Compared | NullModelJson | null;
+type HelperValue = Fingerprints | SpectrogramTaskValues[SpectrogramTask] | Compared | NullModelJson | null;
 
 /**
  * The features computed from the spectrogram alone, which either thread may compute: each is claimed once from a
  * shared array (TaskClaims, SharedSpectrogramTasks), by the helper when it gets to the request, or by the calling
- * thread when that is free first. The value is the task's slot in the array.
+ * thread when that is free first. The value is the task's slot in the array. The vocal share is two tasks, its two
+ * cues (vocals.ts vocalShareOf): whole, it was the longest task, and the thread that finished first then waited for it.
  */
-export const SPECTROGRAM_TASK = { chroma: 0, vocals: 1, melody: 2 } as const;
+export const SPECTROGRAM_TASK = { chroma: 0, pitch: 1, partials: 2, melody: 3 } as const;
 export type SpectrogramTask = keyof typeof SPECTROGRAM_TASK;
 
 /** Int32Array on a SharedArrayBuffer, one slot per SPECTROGRAM_TASK: 0 while unclaimed, 1 once claimed. */
@@ -132,7 +133,8 @@ export class FeatureHelper {
   }
 
   /**
-   * A spectrogram task (frame chroma: tunedChromagram, vocal share: estimateVocalShare, melody: extractMelody) of a
+   * A spectrogram task (frame chroma: tunedChromagram, the vocal share's cues: predominantPitch and
+   * modulatedPartialFrames, melody: extractMelody) of a
    * spectrogram whose data lies in a SharedArrayBuffer (stft's `storage`), computed by the helper if it claims the
    * task first; null when the calling thread claimed it first (and computes it itself).
    */
@@ -225,7 +227,8 @@ function assertShared(spec: Spectrogram): void {
 /** What each spectrogram task yields. */
 export interface SpectrogramTaskValues {
   chroma: Float32Array;
-  vocals: number;
+  pitch: PitchTrack;
+  partials: Uint8Array;
   melody: MelodyNote[];
 }
 export type SpectrogramTaskValue<T extends SpectrogramTask> = SpectrogramTaskValues[T];
@@ -234,10 +237,18 @@ export type SpectrogramTaskValue<T extends SpectrogramTask> = SpectrogramTaskVal
 export function computeSpectrogramTask<T extends SpectrogramTask>(task: T, spec: Spectrogram): SpectrogramTaskValue<T> {
   const compute: { [K in SpectrogramTask]: (spec: Spectrogram) => SpectrogramTaskValues[K] } = {
     chroma: tunedChromagram,
-    vocals: estimateVocalShare,
+    pitch: predominantPitch,
+    partials: modulatedPartialFrames,
     melody: (s) => extractMelody(s),
   };
   return compute[task](spec);
+}
+
+/** The buffers of a spectrogram task's value, which the helper transfers instead of copying. */
+export function spectrogramTaskBuffers(value: SpectrogramTaskValues[SpectrogramTask]): ArrayBuffer[] {
+  if (value instanceof Float32Array || value instanceof Uint8Array) return [value.buffer as ArrayBuffer];
+  if (Array.isArray(value)) return [];
+  return [value.cents, value.harmonicity, value.formantShare, value.power].map((a) => a.buffer as ArrayBuffer);
 }
 
 /**

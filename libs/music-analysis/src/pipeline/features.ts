@@ -15,14 +15,14 @@ import {
 import { extractFingerprints } from '../signal/landmarks';
 import { estimateKey } from '../signal/key';
 import { extractMelody } from '../signal/melody';
-import { onsetStrength } from '../signal/onset';
+import { OnsetEnvelope, onsetDelay, onsetStrength } from '../signal/onset';
 import { rhythmPattern } from '../signal/rhythm';
-import { frameRate, IncrementalStft, stft } from '../signal/stft';
+import { frameCount, frameRate, IncrementalStft, stft } from '../signal/stft';
 import { estimateTempo, tempoFromBeats, trackBeats } from '../signal/tempo';
-import { ANALYSIS_SAMPLE_RATE, TEMPO_PRIOR_BPM } from '../constants';
+import { ANALYSIS_SAMPLE_RATE, FFT_SIZE, HOP_SIZE, TEMPO_PRIOR_BPM } from '../constants';
 import { PcmStreamWriter } from '../parallel/pcm-stream';
 import type { Fingerprints, PcmAudio, ProgressCallback, Spectrogram, TrackFeatures } from '../types';
-import { estimateVocalShare } from '../signal/vocals';
+import { estimateVocalShare, vocalShareOf } from '../signal/vocals';
 
 export interface ExtractOptions {
   onProgress?: ProgressCallback;
@@ -35,7 +35,7 @@ export function extractFeatures(audio: PcmAudio, opts: ExtractOptions = {}): Tra
   const { durationSec, progress } = begin(audio, opts);
   const spec = stft(audio.samples, audio.sampleRate);
   progress('extracting audio features', 0.2);
-  const timing = rhythmFeatures(spec, progress);
+  const timing = rhythmFeatures(onsetStrength(spec), frameRate(spec), progress);
   const spectral = harmonyFeatures(timing, tunedChromagram(spec), frameRate(spec), durationSec, progress);
   const vocalShare = estimateVocalShare(spec);
   progress('extracting audio features', 0.8);
@@ -51,7 +51,8 @@ export function extractFeatures(audio: PcmAudio, opts: ExtractOptions = {}): Tra
 /**
  * The same features as extractFeatures, on two threads: fingerprints (from the PCM) on the helper thread
  * (feature-threads.ts); STFT, onsets, tempo, beats and the beat-level harmony here; the frame chroma, the vocal
- * share and the melody (from the shared spectrogram) on whichever thread is free first (SharedSpectrogramTasks).
+ * share's two cues and the melody (from the shared spectrogram) on whichever thread is free first
+ * (SharedSpectrogramTasks).
  * With a fixed split (chroma and vocal share on the helper) this thread waited for the chroma while the helper was
  * still on the fingerprints, and the helper then sat idle during the melody. Stage reports: the melody stage starts
  * when the beat-level harmony is done, and ends when every result is in.
@@ -64,15 +65,15 @@ export async function extractFeaturesAsync(audio: PcmAudio, opts: ExtractOptions
   fingerprintsDone.catch(() => undefined);
   const specStorage = new PooledStorage();
   const spec = stft(audio.samples, audio.sampleRate, { storage: specStorage.acquire });
-  const features = await featuresOfSpectrogram(spec, fingerprintsDone, durationSec, progress);
+  const features = await featuresOfSpectrogram(spec, onsetStrength(spec), fingerprintsDone, durationSec, progress);
   specStorage.release();
   return features;
 }
 
 /**
  * extractFeaturesAsync for audio that is still being decoded (analyseFile): the fingerprints (helper thread) and
- * the STFT (this thread) advance with every batch of samples ffmpeg has written, so by the time the decode ends
- * most of their work is done. Feed it decodeAudio's `storage` and `onSamples`, then call `finish` with the decoded
+ * the STFT and onset envelope (this thread) advance with every batch of samples ffmpeg has written, so by the time
+ * the decode ends most of their work is done. Feed it decodeAudio's `storage` and `onSamples`, then call `finish` with the decoded
  * audio, or `fail` when the decode failed. Needs the ANALYSIS_SAMPLE_RATE the fingerprints are defined at.
  */
 export class StreamingFeatureExtraction {
@@ -80,6 +81,8 @@ export class StreamingFeatureExtraction {
   private readonly writer: PcmStreamWriter;
   private readonly spectrogram: IncrementalStft;
   private readonly specStorage = new PooledStorage();
+  /** The onset envelope, computed frame by frame beside the decode (OnsetEnvelope). */
+  private readonly onsets: OnsetEnvelope;
   private readonly fingerprintsDone: Promise<Fingerprints>;
 
   /** For at most `capacity` samples (decodeCapacity). */
@@ -88,7 +91,12 @@ export class StreamingFeatureExtraction {
     this.writer = new PcmStreamWriter(buffer, ANALYSIS_SAMPLE_RATE);
     this.fingerprintsDone = featureHelper().streamedFingerprints(this.writer.stream);
     this.fingerprintsDone.catch(() => undefined);
-    this.spectrogram = new IncrementalStft(ANALYSIS_SAMPLE_RATE, capacity, { storage: this.specStorage.acquire });
+    const onsets = new OnsetEnvelope(FFT_SIZE / 2 + 1, onsetDelay(FFT_SIZE, HOP_SIZE), frameCount(capacity, HOP_SIZE));
+    this.onsets = onsets;
+    this.spectrogram = new IncrementalStft(ANALYSIS_SAMPLE_RATE, capacity, {
+      storage: this.specStorage.acquire,
+      onFrame: (data, f) => onsets.add(data, f),
+    });
   }
 
   /** decodeAudio's `storage`: the shared buffer the helper thread reads the samples from. */
@@ -106,7 +114,8 @@ export class StreamingFeatureExtraction {
     const { durationSec, progress } = begin(audio, opts);
     this.writer.end(audio.samples.length);
     const spec = this.spectrogram.finish(audio.samples);
-    const features = await featuresOfSpectrogram(spec, this.fingerprintsDone, durationSec, progress);
+    const onsets = this.onsets.finish(spec.frames);
+    const features = await featuresOfSpectrogram(spec, onsets, this.fingerprintsDone, durationSec, progress);
     this.specStorage.release();
     this.pcm.release();
     return features;
@@ -136,17 +145,20 @@ class PooledStorage {
 /** Everything after the STFT, on two threads (see extractFeaturesAsync). */
 async function featuresOfSpectrogram(
   spec: Spectrogram,
+  onsets: Float32Array,
   fingerprintsDone: Promise<Fingerprints>,
   durationSec: number,
   progress: ProgressCallback,
 ): Promise<TrackFeatures> {
   // Both threads take the tasks in this order: the chroma first (the harmony needs it), then the longest. Traced on
   // the bench's query, the helper was still on the fingerprints ≈ 0.2 s after the decode; when this thread took the
-  // vocal share before the melody, the helper got the melody and this thread then waited ≈ 0.19 s for it.
-  const order: SpectrogramTask[] = ['chroma', 'melody', 'vocals'];
+  // vocal share before the melody, the helper got the melody and this thread then waited ≈ 0.19 s for it. The vocal
+  // share is its two cues (on the bench's query ≈ 80 ms for the pitch track, ≈ 20 ms for the partials): whole, the
+  // thread that finished first waited for the other to compute all of it.
+  const order: SpectrogramTask[] = ['chroma', 'melody', 'pitch', 'partials'];
   const tasks = new SharedSpectrogramTasks(spec, featureHelper(), order);
   progress('extracting audio features', 0.2);
-  const timing = rhythmFeatures(spec, progress);
+  const timing = rhythmFeatures(onsets, frameRate(spec), progress);
   tasks.runIfFree('chroma');
   progress('extracting audio features', 1);
 
@@ -154,14 +166,17 @@ async function featuresOfSpectrogram(
   // own progress reports would go back to the previous stage.
   progress('analyzing melody patterns', 0);
   tasks.runIfFree('melody');
-  tasks.runIfFree('vocals');
+  tasks.runIfFree('pitch');
+  tasks.runIfFree('partials');
   const chroma = await tasks.result('chroma');
   const spectral = harmonyFeatures(timing, chroma, frameRate(spec), durationSec, () => undefined);
-  const [melody, fingerprints, vocalShare] = await Promise.all([
+  const [melody, fingerprints, pitch, partials] = await Promise.all([
     tasks.result('melody'),
     fingerprintsDone,
-    tasks.result('vocals'),
+    tasks.result('pitch'),
+    tasks.result('partials'),
   ]);
+  const vocalShare = vocalShareOf(spec, pitch, partials);
   progress('analyzing melody patterns', 1);
   return assemble(durationSec, spectral, { melody, fingerprints, vocalShare });
 }
@@ -205,10 +220,8 @@ interface RhythmFeatures {
   tempoBpm: number;
 }
 
-/** Onset envelope, tempo and beats from the STFT (progress → 0.4). */
-function rhythmFeatures(spec: Spectrogram, progress: ProgressCallback): RhythmFeatures {
-  const fps = frameRate(spec);
-  const onsets = onsetStrength(spec);
+/** Tempo and beats from the onset envelope (onsetStrength) at `fps` frames per second (progress → 0.4). */
+function rhythmFeatures(onsets: Float32Array, fps: number, progress: ProgressCallback): RhythmFeatures {
   const roughTempo = estimateTempo(onsets, fps);
   const beats = trackBeats(onsets, fps, roughTempo);
   const tempoBpm = reconcileTempo(roughTempo, tempoFromBeats(beats));
