@@ -15,11 +15,11 @@ import {
 import { extractFingerprints } from '../signal/landmarks';
 import { estimateKey } from '../signal/key';
 import { extractMelody } from '../signal/melody';
-import { OnsetEnvelope, onsetDelay, onsetStrength } from '../signal/onset';
+import { onsetStrength } from '../signal/onset';
 import { rhythmPattern } from '../signal/rhythm';
-import { frameCount, frameRate, IncrementalStft, stft } from '../signal/stft';
+import { frameRate, IncrementalStft, stft } from '../signal/stft';
 import { estimateTempo, tempoFromBeats, trackBeats } from '../signal/tempo';
-import { ANALYSIS_SAMPLE_RATE, FFT_SIZE, HOP_SIZE, TEMPO_PRIOR_BPM } from '../constants';
+import { ANALYSIS_SAMPLE_RATE, TEMPO_PRIOR_BPM } from '../constants';
 import { PcmStreamWriter } from '../parallel/pcm-stream';
 import type { Fingerprints, PcmAudio, ProgressCallback, Spectrogram, TrackFeatures } from '../types';
 import { estimateVocalShare, vocalShareOf } from '../signal/vocals';
@@ -35,7 +35,7 @@ export function extractFeatures(audio: PcmAudio, opts: ExtractOptions = {}): Tra
   const { durationSec, progress } = begin(audio, opts);
   const spec = stft(audio.samples, audio.sampleRate);
   progress('extracting audio features', 0.2);
-  const timing = rhythmFeatures(onsetStrength(spec), frameRate(spec), progress);
+  const timing = rhythmFeatures(spec, progress);
   const spectral = harmonyFeatures(timing, tunedChromagram(spec), frameRate(spec), durationSec, progress);
   const vocalShare = estimateVocalShare(spec);
   progress('extracting audio features', 0.8);
@@ -65,15 +65,15 @@ export async function extractFeaturesAsync(audio: PcmAudio, opts: ExtractOptions
   fingerprintsDone.catch(() => undefined);
   const specStorage = new PooledStorage();
   const spec = stft(audio.samples, audio.sampleRate, { storage: specStorage.acquire });
-  const features = await featuresOfSpectrogram(spec, onsetStrength(spec), fingerprintsDone, durationSec, progress);
+  const features = await featuresOfSpectrogram(spec, fingerprintsDone, durationSec, progress);
   specStorage.release();
   return features;
 }
 
 /**
  * extractFeaturesAsync for audio that is still being decoded (analyseFile): the fingerprints (helper thread) and
- * the STFT and onset envelope (this thread) advance with every batch of samples ffmpeg has written, so by the time
- * the decode ends most of their work is done. Feed it decodeAudio's `storage` and `onSamples`, then call `finish` with the decoded
+ * the STFT (this thread) advance with every batch of samples ffmpeg has written, so by the time the decode ends
+ * most of their work is done. Feed it decodeAudio's `storage` and `onSamples`, then call `finish` with the decoded
  * audio, or `fail` when the decode failed. Needs the ANALYSIS_SAMPLE_RATE the fingerprints are defined at.
  */
 export class StreamingFeatureExtraction {
@@ -81,8 +81,6 @@ export class StreamingFeatureExtraction {
   private readonly writer: PcmStreamWriter;
   private readonly spectrogram: IncrementalStft;
   private readonly specStorage = new PooledStorage();
-  /** The onset envelope, computed frame by frame beside the decode (OnsetEnvelope). */
-  private readonly onsets: OnsetEnvelope;
   private readonly fingerprintsDone: Promise<Fingerprints>;
 
   /** For at most `capacity` samples (decodeCapacity). */
@@ -91,12 +89,7 @@ export class StreamingFeatureExtraction {
     this.writer = new PcmStreamWriter(buffer, ANALYSIS_SAMPLE_RATE);
     this.fingerprintsDone = featureHelper().streamedFingerprints(this.writer.stream);
     this.fingerprintsDone.catch(() => undefined);
-    const onsets = new OnsetEnvelope(FFT_SIZE / 2 + 1, onsetDelay(FFT_SIZE, HOP_SIZE), frameCount(capacity, HOP_SIZE));
-    this.onsets = onsets;
-    this.spectrogram = new IncrementalStft(ANALYSIS_SAMPLE_RATE, capacity, {
-      storage: this.specStorage.acquire,
-      onFrame: (data, f) => onsets.add(data, f),
-    });
+    this.spectrogram = new IncrementalStft(ANALYSIS_SAMPLE_RATE, capacity, { storage: this.specStorage.acquire });
   }
 
   /** decodeAudio's `storage`: the shared buffer the helper thread reads the samples from. */
@@ -114,8 +107,7 @@ export class StreamingFeatureExtraction {
     const { durationSec, progress } = begin(audio, opts);
     this.writer.end(audio.samples.length);
     const spec = this.spectrogram.finish(audio.samples);
-    const onsets = this.onsets.finish(spec.frames);
-    const features = await featuresOfSpectrogram(spec, onsets, this.fingerprintsDone, durationSec, progress);
+    const features = await featuresOfSpectrogram(spec, this.fingerprintsDone, durationSec, progress);
     this.specStorage.release();
     this.pcm.release();
     return features;
@@ -145,7 +137,6 @@ class PooledStorage {
 /** Everything after the STFT, on two threads (see extractFeaturesAsync). */
 async function featuresOfSpectrogram(
   spec: Spectrogram,
-  onsets: Float32Array,
   fingerprintsDone: Promise<Fingerprints>,
   durationSec: number,
   progress: ProgressCallback,
@@ -158,7 +149,7 @@ async function featuresOfSpectrogram(
   const order: SpectrogramTask[] = ['chroma', 'melody', 'pitch', 'partials'];
   const tasks = new SharedSpectrogramTasks(spec, featureHelper(), order);
   progress('extracting audio features', 0.2);
-  const timing = rhythmFeatures(onsets, frameRate(spec), progress);
+  const timing = rhythmFeatures(spec, progress);
   tasks.runIfFree('chroma');
   progress('extracting audio features', 1);
 
@@ -220,8 +211,10 @@ interface RhythmFeatures {
   tempoBpm: number;
 }
 
-/** Tempo and beats from the onset envelope (onsetStrength) at `fps` frames per second (progress → 0.4). */
-function rhythmFeatures(onsets: Float32Array, fps: number, progress: ProgressCallback): RhythmFeatures {
+/** Onset envelope, tempo and beats from the STFT (progress → 0.4). */
+function rhythmFeatures(spec: Spectrogram, progress: ProgressCallback): RhythmFeatures {
+  const fps = frameRate(spec);
+  const onsets = onsetStrength(spec);
   const roughTempo = estimateTempo(onsets, fps);
   const beats = trackBeats(onsets, fps, roughTempo);
   const tempoBpm = reconcileTempo(roughTempo, tempoFromBeats(beats));

@@ -1,5 +1,4 @@
-import { OnsetEnvelope, onsetDelay, onsetStrength } from './onset';
-import { IncrementalStft, stft } from './stft';
+import { onsetStrength } from './onset';
 import type { Spectrogram } from '../types';
 
 const FRAMES = 60;
@@ -31,27 +30,5 @@ describe('onsetStrength', () => {
     withNaN.data[30 * BINS + bin] = NaN;
     // Bin 5 is 0 everywhere else: its steps add nothing, so the NaN must change nothing.
     expect(onsetStrength(withNaN)).toEqual(onsetStrength(clean));
-  });
-
-  it('is the same envelope when built frame by frame while the samples arrive (OnsetEnvelope)', () => {
-    const sampleRate = 22_050;
-    let seed = 3;
-    const samples = Float32Array.from({ length: 3 * sampleRate }, (_, i) => {
-      seed = (seed * 16807) % 2147483647;
-      return (i % 5000 < 300 ? 0.8 : 0.05) * (seed / 2147483647 - 0.5);
-    });
-    const envelope = new OnsetEnvelope(1025, onsetDelay(2048, 512), 400);
-    const streamed = new IncrementalStft(sampleRate, samples.length, { onFrame: (data, f) => envelope.add(data, f) });
-    for (let end = 7000; end < samples.length; end += 7000) streamed.advance(samples.subarray(0, end));
-    const spec = streamed.finish(samples);
-    expect(envelope.finish(spec.frames)).toEqual(onsetStrength(stft(samples, sampleRate)));
-  });
-
-  it('refuses frames out of order or a frame count other than the frames added', () => {
-    const spec = spectrogram();
-    const envelope = new OnsetEnvelope(BINS, 1, FRAMES);
-    envelope.add(spec.data, 0);
-    expect(() => envelope.add(spec.data, 2)).toThrow(RangeError);
-    expect(() => envelope.finish(FRAMES)).toThrow(RangeError);
   });
 });

@@ -16,11 +16,6 @@ export interface StftOptions {
    * ArrayBuffer.
    */
   storage?: (bytes: number) => ArrayBufferLike;
-  /**
-   * Called with the magnitudes (the whole buffer) and the frame's number as soon as each frame is written, frames in
-   * order: work on single frames (the onset envelope) can then run while samples are still arriving (IncrementalStft).
-   */
-  onFrame?: (data: Float32Array, f: number) => void;
 }
 
 /** Periodic Hann window (the usual choice for overlap-add analysis). */
@@ -139,7 +134,6 @@ export class IncrementalStft {
     const bytes = length * Float32Array.BYTES_PER_ELEMENT;
     const data = new Float32Array(opts.storage ? opts.storage(bytes) : new ArrayBuffer(bytes), 0, length);
     this.data = data;
-    const onFrame = opts.onFrame;
     this.framer = new StftFramer(this.fftSize, this.hop, (out, f) => {
       const row = f * bins;
       for (let k = 0; k < bins; k++) {
@@ -147,7 +141,6 @@ export class IncrementalStft {
         const im = out[2 * k + 1]!;
         data[row + k] = Math.sqrt(re * re + im * im);
       }
-      onFrame?.(data, f);
     });
   }
 
