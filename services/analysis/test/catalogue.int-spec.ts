@@ -102,6 +102,14 @@ describe('analysis catalogue store (Postgres)', () => {
     expect((await elsewhere.currentIndex()).has(id)).toBe(false);
   });
 
+  it('hands an analysis that arrives while the index is being built that index, not a second build', async () => {
+    const starting = new CatalogueService(new CatalogueRepository(dataSource), new InProcessAnalyser());
+    const building = starting.loadIndex();
+    const current = starting.currentIndex();
+    expect(await current).toBe(await building);
+    expect((await current).nullModelReady).toBe(true);
+  });
+
   it('reports bad manifest entries by name and still imports the good ones', async () => {
     writeFileSync(join(dir, 'not-audio.wav'), 'this is text, not audio');
     const bad = join(dir, 'bad-manifest.json');
