@@ -110,7 +110,7 @@ export class StreamingFeatureExtraction {
   /**
    * decodeAudio's `onIdle`: a few more frames of the onset envelope, in the time this thread would wait for ffmpeg.
    * Not in `add`: there it made each batch longer, the helper thread then got its samples later, and its
-   * fingerprints, the longer work during the decode, finished later (interleaved A/B: 4–8 % slower analyses).
+   * fingerprints, the longer work during the decode, finished later (interleaved A/B under load: no gain, up to 8 % slower).
    */
   readonly idle = (): boolean => this.advanceOnsets(IDLE_ONSET_FRAMES);
 
