@@ -65,8 +65,10 @@ describe('analysis catalogue store (Postgres)', () => {
     expect(await repository.countBySource('demo-generator')).toBe(PIECES);
   });
 
-  it('finds an imported piece from a noisy excerpt of it', async () => {
+  it('finds an imported piece from a noisy excerpt of it, with the null model fitted when the index was built', async () => {
     const index = await catalogue.loadIndex();
+    // The lookup below calibrates with the model loadIndex prepared: it does not fit one.
+    expect(index.nullModelReady).toBe(true);
     const pcm = await decodeAudio(join(dir, 'demo-003.wav'));
     const start = 2 * pcm.sampleRate;
     const samples = addNoise(pcm.samples.subarray(start, start + 8 * pcm.sampleRate), 0.05);
@@ -98,6 +100,14 @@ describe('analysis catalogue store (Postgres)', () => {
     expect(await elsewhere.refreshIndex()).toBe(true);
     expect((await elsewhere.currentIndex()).size).toBe(PIECES - 1);
     expect((await elsewhere.currentIndex()).has(id)).toBe(false);
+  });
+
+  it('hands an analysis that arrives while the index is being built that index, not a second build', async () => {
+    const starting = new CatalogueService(new CatalogueRepository(dataSource), new InProcessAnalyser());
+    const building = starting.loadIndex();
+    const current = starting.currentIndex();
+    expect(await current).toBe(await building);
+    expect((await current).nullModelReady).toBe(true);
   });
 
   it('reports bad manifest entries by name and still imports the good ones', async () => {

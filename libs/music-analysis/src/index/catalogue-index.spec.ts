@@ -115,4 +115,32 @@ describe('CatalogueIndex', () => {
     expect(() => light.match(tracks[0])).toThrow(/light/);
     return expect(light.matchAsync(tracks[0])).rejects.toThrow(/light/);
   });
+
+  // A fit compares hundreds of pairs: seconds on a loaded machine.
+  describe('null model', () => {
+    const build = () => {
+      const fresh = new CatalogueIndex();
+      tracks.forEach((features, i) => fresh.add({ id: `t${i}`, meta: meta(i), features }));
+      return fresh;
+    };
+
+    it('is fitted before the first match when prepared (on the helper thread), the same model a match would fit', async () => {
+      const prepared = build();
+      expect(prepared.nullModelReady).toBe(false);
+      const model = await prepared.prepareNullModel();
+      expect(prepared.nullModelReady).toBe(true);
+      expect(model.json.source).toBe('catalogue');
+      expect(model.json).toEqual(build().nullModel().json);
+      prepared.match(coverOf(tracks[17]));
+      expect(prepared.nullModel()).toBe(model);
+    }, 120_000);
+
+    it('is left to the first match when the catalogue changed while it was being fitted', async () => {
+      const changing = build();
+      const preparing = changing.prepareNullModel();
+      changing.add({ id: 'late', meta: meta(99), features: aTrack({ seed: 5000, key: aKey(3), bpm: 111 }) });
+      await preparing;
+      expect(changing.nullModelReady).toBe(false);
+    }, 120_000);
+  });
 });

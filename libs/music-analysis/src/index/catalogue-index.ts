@@ -21,8 +21,8 @@ import { PriorArtModel } from '../matching/prior-art';
 import { compareTracks } from '../matching/compare';
 import { MIN_EXACT_VOTES } from '../matching/compare';
 import { MelodyGramIndex, contourGrams } from './melody-index';
-import { compareOnTwoThreads } from '../parallel/feature-threads';
-import { NullModel, fitNullModel } from '../matching/null-model';
+import { compareOnTwoThreads, fitNullModelOnHelper } from '../parallel/feature-threads';
+import { MIN_FIT_TRACKS, NullModel, fitNullModel } from '../matching/null-model';
 import { calibrateComparison } from '../matching/calibrate';
 
 export interface CatalogueIndexOptions {
@@ -81,6 +81,8 @@ export class CatalogueIndex {
   private setHash = 0;
   /** The null model the matches are calibrated with, and the catalogue size it was fitted at (see nullModel). */
   private fitted: { model: NullModel; size: number } | null = null;
+  /** The fit prepareNullModel has under way on the helper thread, and the catalogue version it is for. */
+  private preparing: { version: string; done: Promise<NullModel> } | null = null;
 
   constructor(opts: CatalogueIndexOptions = {}) {
     this.mode = opts.mode ?? 'full';
@@ -228,11 +230,51 @@ export class CatalogueIndex {
   nullModel(): NullModel {
     if (this.mode === 'light') throw new Error('a light catalogue index holds no features to fit a null model on');
     const size = this.rows.length;
-    if (!this.fitted || Math.abs(size - this.fitted.size) > REFIT_SHARE * this.fitted.size) {
+    if (!this.fitted || this.refitDue(this.fitted.size)) {
       const tracks = this.rows.map((slot) => slot.features!);
       this.fitted = { model: fitNullModel(tracks, this.priorArt, this.version), size };
     }
     return this.fitted.model;
+  }
+
+  /** Whether nullModel() has a model for the catalogue as it is, so a match does not wait for a fit. */
+  get nullModelReady(): boolean {
+    return this.fitted !== null && !this.refitDue(this.fitted.size);
+  }
+
+  /**
+   * Fits the null model now, on the helper thread (feature-threads.ts), so that the first match after a catalogue
+   * is loaded does not wait seconds for it: call it when the index is built, before it serves. The model is the one
+   * nullModel() would fit (same tracks, same seed); it is kept unless the catalogue changed while it was fitted, in
+   * which case nullModel() fits anew on first use. Without the helper thread (it crashed) the fit runs here.
+   */
+  prepareNullModel(): Promise<NullModel> {
+    if (this.mode === 'light') throw new Error('a light catalogue index holds no features to fit a null model on');
+    if (this.nullModelReady) return Promise.resolve(this.fitted!.model);
+    // Below MIN_FIT_TRACKS the "fit" is the prior: nothing to hand over.
+    if (this.rows.length < MIN_FIT_TRACKS) return Promise.resolve(this.nullModel());
+    const version = this.version;
+    if (this.preparing?.version !== version) {
+      const size = this.rows.length;
+      const tracks = this.rows.map((slot) => slot.features!);
+      const done: Promise<NullModel> = fitNullModelOnHelper(tracks, this.priorArt, version)
+        .then(
+          (json) => new NullModel(json),
+          () => null,
+        )
+        .then((model) => {
+          if (this.preparing?.done === done) this.preparing = null;
+          if (!model) return this.nullModel();
+          if (this.version === version) this.fitted = { model, size };
+          return model;
+        });
+      this.preparing = { version, done };
+    }
+    return this.preparing!.done;
+  }
+
+  private refitDue(fittedSize: number): boolean {
+    return Math.abs(this.rows.length - fittedSize) > REFIT_SHARE * fittedSize;
   }
 
   private calibrate(comparison: TrackComparison): TrackComparison {

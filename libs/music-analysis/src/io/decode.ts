@@ -42,6 +42,12 @@ export interface DecodeOptions {
    * possible decode (`maxDurationSec`); only the pages written are ever touched.
    */
   onSamples?: (samples: Float32Array) => void;
+  /**
+   * With `onSamples`: called when ffmpeg has written nothing new since the last look, a chance to do work deferred
+   * from `onSamples` (about a millisecond of it at a time, so that new samples are handed over without delay).
+   * Returns whether it did any; if so the file is looked at again at once, else after a short pause.
+   */
+  onIdle?: () => boolean;
 }
 
 /** How long the reader waits before looking for more output when ffmpeg had written nothing new (ms). */
@@ -235,7 +241,7 @@ async function readWhileDecoding(
   path: string,
   exited: Promise<unknown>,
   capacity: number,
-  opts: Pick<DecodeOptions, 'storage' | 'onSamples'>,
+  opts: Pick<DecodeOptions, 'storage' | 'onSamples' | 'onIdle'>,
 ): Promise<Float32Array> {
   if (endianness() !== 'LE') {
     const samples = await exited.then(() => readPcm(path, opts.storage));
@@ -267,7 +273,8 @@ async function readWhileDecoding(
       if (grew) opts.onSamples?.(new Float32Array(bytes.buffer, 0, (reported = count)));
       if (last || read === byteCapacity) break;
       // After a batch of work, ffmpeg has likely written more already: look again at once.
-      await new Promise((resolve) => (grew ? setImmediate(resolve) : setTimeout(resolve, POLL_MS)));
+      const busy = grew || (opts.onIdle?.() ?? false);
+      await new Promise((resolve) => (busy ? setImmediate(resolve) : setTimeout(resolve, POLL_MS)));
     }
   } finally {
     await handle?.close();

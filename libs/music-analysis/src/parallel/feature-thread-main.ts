@@ -4,6 +4,8 @@ import {
   claimTask,
   compareShared,
   computeSpectrogramTask,
+  fitNullModelJob,
+  spectrogramTaskBuffers,
   type HelperReply,
   type HelperRequest,
 } from './feature-threads';
@@ -21,14 +23,17 @@ function answer(request: HelperRequest): Answer {
     case 'streamed-fingerprints':
       return fingerprintsAnswer(fingerprintsOfFrames(streamedStftFrames(request.stream, FP_FFT_SIZE, FP_HOP)));
     case 'chroma':
-    case 'vocals':
+    case 'pitch':
+    case 'partials':
     case 'melody': {
       if (!claimTask(request.claims, request.kind)) return { value: null, transfer: [] };
       const value = computeSpectrogramTask(request.kind, request.spec);
-      return { value, transfer: value instanceof Float32Array ? [value.buffer as ArrayBuffer] : [] };
+      return { value, transfer: spectrogramTaskBuffers(value) };
     }
     case 'compare':
       return { value: compareShared(request), transfer: [] };
+    case 'null-model':
+      return { value: fitNullModelJob(request), transfer: [] };
   }
 }
 

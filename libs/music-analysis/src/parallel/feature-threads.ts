@@ -14,9 +14,10 @@ import { Worker } from 'node:worker_threads';
 import { compareTracks } from '../matching/compare';
 import { tunedChromagram } from '../signal/chroma';
 import { extractMelody } from '../signal/melody';
-import { estimateVocalShare } from '../signal/vocals';
+import { modulatedPartialFrames, predominantPitch, type PitchTrack } from '../signal/vocals';
 import type { SharedPcmStream } from './pcm-stream';
 import { PriorArtModel, type PriorArtJson } from '../matching/prior-art';
+import { fitNullModel, type NullModelJson } from '../matching/null-model';
 import type { Fingerprints, MelodyNote, PcmAudio, Spectrogram, TrackComparison, TrackFeatures } from '../types';
 
 /** Full comparisons of a query with candidates, claimed one at a time from a shared counter (see compareShared). */
@@ -31,14 +32,23 @@ export interface CompareJob {
 /** The comparisons one thread made: candidate number and result. */
 export type Compared = [number, TrackComparison][];
 
-type HelperValue = Fingerprints | number | Float32Array | MelodyNote[] | Compared | null;
+/** A catalogue's null model to fit: fitNullModel's arguments (the tracks without fingerprints: fitNullModelOnHelper). */
+export interface NullModelJob {
+  tracks: TrackFeatures[];
+  priorArt: PriorArtJson;
+  seed: string;
+}
+
+type HelperValue = Fingerprints | SpectrogramTaskValues[SpectrogramTask] | Compared | NullModelJson | null;
 
 /**
  * The features computed from the spectrogram alone, which either thread may compute: each is claimed once from a
  * shared array (TaskClaims, SharedSpectrogramTasks), by the helper when it gets to the request, or by the calling
- * thread when that is free first. The value is the task's slot in the array.
+ * thread when that is free first. The value is the task's slot in the array. The vocal share is two tasks, its two
+ * cues (vocals.ts vocalShareOf): whole (≈ 100 ms on the bench's query, next to the melody's ≈ 130 ms), the thread
+ * that finished its other work first waited for the other to compute all of it.
  */
-export const SPECTROGRAM_TASK = { chroma: 0, vocals: 1, melody: 2 } as const;
+export const SPECTROGRAM_TASK = { chroma: 0, pitch: 1, partials: 2, melody: 3 } as const;
 export type SpectrogramTask = keyof typeof SPECTROGRAM_TASK;
 
 /** Int32Array on a SharedArrayBuffer, one slot per SPECTROGRAM_TASK: 0 while unclaimed, 1 once claimed. */
@@ -57,7 +67,8 @@ export type HelperRequest =
   | { id: number; kind: 'fingerprints'; audio: PcmAudio }
   | { id: number; kind: 'streamed-fingerprints'; stream: SharedPcmStream }
   | { id: number; kind: SpectrogramTask; spec: Spectrogram; claims: TaskClaims }
-  | ({ id: number; kind: 'compare' } & CompareJob);
+  | ({ id: number; kind: 'compare' } & CompareJob)
+  | ({ id: number; kind: 'null-model' } & NullModelJob);
 
 export type HelperReply =
   { id: number; ok: true; value: HelperValue } | { id: number; ok: false; error: { name: string; message: string } };
@@ -123,7 +134,8 @@ export class FeatureHelper {
   }
 
   /**
-   * A spectrogram task (frame chroma: tunedChromagram, vocal share: estimateVocalShare, melody: extractMelody) of a
+   * A spectrogram task (frame chroma: tunedChromagram, the vocal share's cues: predominantPitch and
+   * modulatedPartialFrames, melody: extractMelody) of a
    * spectrogram whose data lies in a SharedArrayBuffer (stft's `storage`), computed by the helper if it claims the
    * task first; null when the calling thread claimed it first (and computes it itself).
    */
@@ -144,6 +156,11 @@ export class FeatureHelper {
   /** The helper's share of the comparisons of a job (compareShared). */
   compare(job: CompareJob): Promise<Compared> {
     return this.request((id) => ({ id, kind: 'compare', ...job })) as Promise<Compared>;
+  }
+
+  /** fitNullModel of the job, on the helper thread. */
+  nullModel(job: NullModelJob): Promise<NullModelJson> {
+    return this.request((id) => ({ id, kind: 'null-model', ...job })) as Promise<NullModelJson>;
   }
 
   private request(make: (id: number) => HelperRequest): Promise<HelperValue> {
@@ -211,7 +228,8 @@ function assertShared(spec: Spectrogram): void {
 /** What each spectrogram task yields. */
 export interface SpectrogramTaskValues {
   chroma: Float32Array;
-  vocals: number;
+  pitch: PitchTrack;
+  partials: Uint8Array;
   melody: MelodyNote[];
 }
 export type SpectrogramTaskValue<T extends SpectrogramTask> = SpectrogramTaskValues[T];
@@ -220,10 +238,18 @@ export type SpectrogramTaskValue<T extends SpectrogramTask> = SpectrogramTaskVal
 export function computeSpectrogramTask<T extends SpectrogramTask>(task: T, spec: Spectrogram): SpectrogramTaskValue<T> {
   const compute: { [K in SpectrogramTask]: (spec: Spectrogram) => SpectrogramTaskValues[K] } = {
     chroma: tunedChromagram,
-    vocals: estimateVocalShare,
+    pitch: predominantPitch,
+    partials: modulatedPartialFrames,
     melody: (s) => extractMelody(s),
   };
   return compute[task](spec);
+}
+
+/** The buffers of a spectrogram task's value, which the helper transfers instead of copying. */
+export function spectrogramTaskBuffers(value: SpectrogramTaskValues[SpectrogramTask]): ArrayBuffer[] {
+  if (value instanceof Float32Array || value instanceof Uint8Array) return [value.buffer as ArrayBuffer];
+  if (Array.isArray(value)) return [];
+  return [value.cents, value.harmonicity, value.formantShare, value.power].map((a) => a.buffer as ArrayBuffer);
 }
 
 /**
@@ -307,4 +333,27 @@ export async function compareOnTwoThreads(
   for (const [i, comparison] of compareShared(job, priorArt)) out[i] = comparison;
   for (const [i, comparison] of await helperDone) out[i] = comparison;
   return out;
+}
+
+/** No landmarks: what the null model's tracks carry instead of their fingerprints (see fitNullModelOnHelper). */
+const NO_FINGERPRINTS: Fingerprints = { hashes: new Uint32Array(0), times: new Uint32Array(0), frameSec: 0 };
+
+/**
+ * fitNullModel(tracks, priorArt, seed) computed on the helper thread, so that the seconds a fit of a large catalogue
+ * takes (hundreds of pair comparisons) leave this thread's event loop free. The fit compares melodies, harmony, chords
+ * and rhythm, never the landmarks, so the tracks go over without their fingerprints (most of a track's bytes); the
+ * model is the same as this thread's fit (a test compares them).
+ */
+export async function fitNullModelOnHelper(
+  tracks: readonly TrackFeatures[],
+  priorArt: PriorArtModel,
+  seed: string,
+): Promise<NullModelJson> {
+  const light = tracks.map((track) => ({ ...track, fingerprints: NO_FINGERPRINTS }));
+  return featureHelper().nullModel({ tracks: light, priorArt: priorArt.toJSON(), seed });
+}
+
+/** The helper's side of fitNullModelOnHelper. */
+export function fitNullModelJob(job: NullModelJob): NullModelJson {
+  return fitNullModel(job.tracks, PriorArtModel.fromJSON(job.priorArt), job.seed).json;
 }

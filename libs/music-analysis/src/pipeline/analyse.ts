@@ -38,12 +38,11 @@ export async function analyseFile(
     return analyseAudio(pcm, index, { ...opts, initialised: true });
   }
   const extraction = new StreamingFeatureExtraction(decodeCapacity(opts.decode));
-  const pcm = await decodeAudio(path, { ...opts.decode, storage: extraction.storage, onSamples: extraction.add }).catch(
-    (error: unknown) => {
-      extraction.fail();
-      throw error;
-    },
-  );
+  const decode = { ...opts.decode, storage: extraction.storage, onSamples: extraction.add, onIdle: extraction.idle };
+  const pcm = await decodeAudio(path, decode).catch((error: unknown) => {
+    extraction.fail();
+    throw error;
+  });
   opts.onDecoded?.(pcm);
   progress('initializing', 1);
   const features = await extraction.finish(pcm, { onProgress: progress });

@@ -111,7 +111,7 @@ describe('extractFeatures', () => {
 });
 
 describe('SharedSpectrogramTasks', () => {
-  const tasks: SpectrogramTask[] = ['chroma', 'melody', 'vocals'];
+  const tasks: SpectrogramTask[] = ['chroma', 'melody', 'pitch', 'partials'];
   const chords = [triad(60, 'maj'), triad(57, 'min'), triad(65, 'maj'), triad(67, 'maj')];
   const song = mix(
     renderChords(chords, 2),
@@ -136,7 +136,7 @@ describe('FeatureHelper', () => {
   it('refuses a spectrogram that is not in shared memory', () => {
     const helper = new FeatureHelper();
     const spec = stft(new Float32Array(4096), ANALYSIS_SAMPLE_RATE);
-    expect(() => helper.spectrogramTask('vocals', spec, newTaskClaims())).toThrow(TypeError);
+    expect(() => helper.spectrogramTask('pitch', spec, newTaskClaims())).toThrow(TypeError);
     return helper.terminate();
   });
 

@@ -15,14 +15,14 @@ import {
 import { extractFingerprints } from '../signal/landmarks';
 import { estimateKey, withChordAmbiguity } from '../signal/key';
 import { extractMelody } from '../signal/melody';
-import { onsetStrength } from '../signal/onset';
+import { OnsetEnvelope, onsetDelay, onsetStrength } from '../signal/onset';
 import { rhythmPattern } from '../signal/rhythm';
-import { frameRate, IncrementalStft, stft } from '../signal/stft';
+import { frameCount, frameRate, IncrementalStft, stft } from '../signal/stft';
 import { estimateTempo, tempoFromBeats, trackBeats } from '../signal/tempo';
-import { ANALYSIS_SAMPLE_RATE, TEMPO_PRIOR_BPM } from '../constants';
+import { ANALYSIS_SAMPLE_RATE, FFT_SIZE, HOP_SIZE, TEMPO_PRIOR_BPM } from '../constants';
 import { PcmStreamWriter } from '../parallel/pcm-stream';
 import type { Fingerprints, PcmAudio, ProgressCallback, Spectrogram, TrackFeatures } from '../types';
-import { estimateVocalShare } from '../signal/vocals';
+import { estimateVocalShare, vocalShareOf } from '../signal/vocals';
 
 export interface ExtractOptions {
   onProgress?: ProgressCallback;
@@ -35,7 +35,7 @@ export function extractFeatures(audio: PcmAudio, opts: ExtractOptions = {}): Tra
   const { durationSec, progress } = begin(audio, opts);
   const spec = stft(audio.samples, audio.sampleRate);
   progress('extracting audio features', 0.2);
-  const timing = rhythmFeatures(spec, progress);
+  const timing = rhythmFeatures(onsetStrength(spec), frameRate(spec), progress);
   const spectral = harmonyFeatures(timing, tunedChromagram(spec), frameRate(spec), durationSec, progress);
   const vocalShare = estimateVocalShare(spec);
   progress('extracting audio features', 0.8);
@@ -51,7 +51,8 @@ export function extractFeatures(audio: PcmAudio, opts: ExtractOptions = {}): Tra
 /**
  * The same features as extractFeatures, on two threads: fingerprints (from the PCM) on the helper thread
  * (feature-threads.ts); STFT, onsets, tempo, beats and the beat-level harmony here; the frame chroma, the vocal
- * share and the melody (from the shared spectrogram) on whichever thread is free first (SharedSpectrogramTasks).
+ * share's two cues and the melody (from the shared spectrogram) on whichever thread is free first
+ * (SharedSpectrogramTasks).
  * With a fixed split (chroma and vocal share on the helper) this thread waited for the chroma while the helper was
  * still on the fingerprints, and the helper then sat idle during the melody. Stage reports: the melody stage starts
  * when the beat-level harmony is done, and ends when every result is in.
@@ -64,10 +65,13 @@ export async function extractFeaturesAsync(audio: PcmAudio, opts: ExtractOptions
   fingerprintsDone.catch(() => undefined);
   const specStorage = new PooledStorage();
   const spec = stft(audio.samples, audio.sampleRate, { storage: specStorage.acquire });
-  const features = await featuresOfSpectrogram(spec, fingerprintsDone, durationSec, progress);
+  const features = await featuresOfSpectrogram(spec, onsetStrength(spec), fingerprintsDone, durationSec, progress);
   specStorage.release();
   return features;
 }
+
+/** Onset-envelope frames computed per `idle` call: ≈ 1 ms of work, so new samples wait at most that long. */
+const IDLE_ONSET_FRAMES = 64;
 
 /**
  * extractFeaturesAsync for audio that is still being decoded (analyseFile): the fingerprints (helper thread) and
@@ -80,6 +84,8 @@ export class StreamingFeatureExtraction {
   private readonly writer: PcmStreamWriter;
   private readonly spectrogram: IncrementalStft;
   private readonly specStorage = new PooledStorage();
+  /** The onset envelope, advanced while the decode leaves this thread idle (see `idle`). */
+  private readonly onsets: OnsetEnvelope;
   private readonly fingerprintsDone: Promise<Fingerprints>;
 
   /** For at most `capacity` samples (decodeCapacity). */
@@ -89,6 +95,7 @@ export class StreamingFeatureExtraction {
     this.fingerprintsDone = featureHelper().streamedFingerprints(this.writer.stream);
     this.fingerprintsDone.catch(() => undefined);
     this.spectrogram = new IncrementalStft(ANALYSIS_SAMPLE_RATE, capacity, { storage: this.specStorage.acquire });
+    this.onsets = new OnsetEnvelope(FFT_SIZE / 2 + 1, onsetDelay(FFT_SIZE, HOP_SIZE), frameCount(capacity, HOP_SIZE));
   }
 
   /** decodeAudio's `storage`: the shared buffer the helper thread reads the samples from. */
@@ -100,13 +107,30 @@ export class StreamingFeatureExtraction {
     this.spectrogram.advance(samples);
   };
 
+  /**
+   * decodeAudio's `onIdle`: a few more frames of the onset envelope, in the time this thread would wait for ffmpeg.
+   * Not in `add`: there it made each batch longer, the helper thread then got its samples later, and its
+   * fingerprints, the longer work during the decode, finished later (interleaved A/B under load: no gain, up to 8 % slower).
+   */
+  readonly idle = (): boolean => this.advanceOnsets(IDLE_ONSET_FRAMES);
+
+  private advanceOnsets(most: number): boolean {
+    const { data, frames } = this.spectrogram.written;
+    const start = this.onsets.added;
+    const end = Math.min(frames, start + most);
+    for (let f = start; f < end; f++) this.onsets.add(data, f);
+    return end > start;
+  }
+
   async finish(audio: PcmAudio, opts: ExtractOptions = {}): Promise<TrackFeatures> {
     if (audio.sampleRate !== ANALYSIS_SAMPLE_RATE)
       throw new RangeError(`streamed audio must be at ${ANALYSIS_SAMPLE_RATE} Hz`);
     const { durationSec, progress } = begin(audio, opts);
     this.writer.end(audio.samples.length);
     const spec = this.spectrogram.finish(audio.samples);
-    const features = await featuresOfSpectrogram(spec, this.fingerprintsDone, durationSec, progress);
+    this.advanceOnsets(spec.frames);
+    const onsets = this.onsets.finish(spec.frames);
+    const features = await featuresOfSpectrogram(spec, onsets, this.fingerprintsDone, durationSec, progress);
     this.specStorage.release();
     this.pcm.release();
     return features;
@@ -136,17 +160,20 @@ class PooledStorage {
 /** Everything after the STFT, on two threads (see extractFeaturesAsync). */
 async function featuresOfSpectrogram(
   spec: Spectrogram,
+  onsets: Float32Array,
   fingerprintsDone: Promise<Fingerprints>,
   durationSec: number,
   progress: ProgressCallback,
 ): Promise<TrackFeatures> {
   // Both threads take the tasks in this order: the chroma first (the harmony needs it), then the longest. Traced on
   // the bench's query, the helper was still on the fingerprints ≈ 0.2 s after the decode; when this thread took the
-  // vocal share before the melody, the helper got the melody and this thread then waited ≈ 0.19 s for it.
-  const order: SpectrogramTask[] = ['chroma', 'melody', 'vocals'];
+  // vocal share before the melody, the helper got the melody and this thread then waited ≈ 0.19 s for it. The vocal
+  // share is its two cues (on the bench's query ≈ 80 ms for the pitch track, ≈ 20 ms for the partials): whole, the
+  // thread that finished first waited for the other to compute all of it.
+  const order: SpectrogramTask[] = ['chroma', 'melody', 'pitch', 'partials'];
   const tasks = new SharedSpectrogramTasks(spec, featureHelper(), order);
   progress('extracting audio features', 0.2);
-  const timing = rhythmFeatures(spec, progress);
+  const timing = rhythmFeatures(onsets, frameRate(spec), progress);
   tasks.runIfFree('chroma');
   progress('extracting audio features', 1);
 
@@ -154,14 +181,17 @@ async function featuresOfSpectrogram(
   // own progress reports would go back to the previous stage.
   progress('analyzing melody patterns', 0);
   tasks.runIfFree('melody');
-  tasks.runIfFree('vocals');
+  tasks.runIfFree('pitch');
+  tasks.runIfFree('partials');
   const chroma = await tasks.result('chroma');
   const spectral = harmonyFeatures(timing, chroma, frameRate(spec), durationSec, () => undefined);
-  const [melody, fingerprints, vocalShare] = await Promise.all([
+  const [melody, fingerprints, pitch, partials] = await Promise.all([
     tasks.result('melody'),
     fingerprintsDone,
-    tasks.result('vocals'),
+    tasks.result('pitch'),
+    tasks.result('partials'),
   ]);
+  const vocalShare = vocalShareOf(spec, pitch, partials);
   progress('analyzing melody patterns', 1);
   return assemble(durationSec, spectral, { melody, fingerprints, vocalShare });
 }
@@ -205,10 +235,8 @@ interface RhythmFeatures {
   tempoBpm: number;
 }
 
-/** Onset envelope, tempo and beats from the STFT (progress → 0.4). */
-function rhythmFeatures(spec: Spectrogram, progress: ProgressCallback): RhythmFeatures {
-  const fps = frameRate(spec);
-  const onsets = onsetStrength(spec);
+/** Tempo and beats from the onset envelope (onsetStrength) at `fps` frames per second (progress → 0.4). */
+function rhythmFeatures(onsets: Float32Array, fps: number, progress: ProgressCallback): RhythmFeatures {
   const roughTempo = estimateTempo(onsets, fps);
   const beats = trackBeats(onsets, fps, roughTempo);
   const tempoBpm = reconcileTempo(roughTempo, tempoFromBeats(beats));

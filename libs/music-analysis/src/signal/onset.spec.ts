@@ -1,4 +1,5 @@
-import { onsetStrength } from './onset';
+import { OnsetEnvelope, onsetDelay, onsetStrength } from './onset';
+import { IncrementalStft, stft } from './stft';
 import type { Spectrogram } from '../types';
 
 const FRAMES = 60;
@@ -30,5 +31,35 @@ describe('onsetStrength', () => {
     withNaN.data[30 * BINS + bin] = NaN;
     // Bin 5 is 0 everywhere else: its steps add nothing, so the NaN must change nothing.
     expect(onsetStrength(withNaN)).toEqual(onsetStrength(clean));
+  });
+
+  it('is the same envelope when built frame by frame while the samples arrive (OnsetEnvelope)', () => {
+    const sampleRate = 22_050;
+    let seed = 3;
+    const samples = Float32Array.from({ length: 3 * sampleRate }, (_, i) => {
+      seed = (seed * 16807) % 2147483647;
+      return (i % 5000 < 300 ? 0.8 : 0.05) * (seed / 2147483647 - 0.5);
+    });
+    const envelope = new OnsetEnvelope(1025, onsetDelay(2048, 512), 400);
+    const streamed = new IncrementalStft(sampleRate, samples.length);
+    const addWritten = () => {
+      const { data, frames } = streamed.written;
+      while (envelope.added < frames) envelope.add(data, envelope.added);
+    };
+    for (let end = 7000; end < samples.length; end += 7000) {
+      streamed.advance(samples.subarray(0, end));
+      addWritten();
+    }
+    const spec = streamed.finish(samples);
+    addWritten();
+    expect(envelope.finish(spec.frames)).toEqual(onsetStrength(stft(samples, sampleRate)));
+  });
+
+  it('refuses frames out of order or a frame count other than the frames added', () => {
+    const spec = spectrogram();
+    const envelope = new OnsetEnvelope(BINS, 1, FRAMES);
+    envelope.add(spec.data, 0);
+    expect(() => envelope.add(spec.data, 2)).toThrow(RangeError);
+    expect(() => envelope.finish(FRAMES)).toThrow(RangeError);
   });
 });

@@ -25,19 +25,62 @@ function compressed(magnitude: number): number {
 const TREND_FRAMES = 15;
 
 export function onsetStrength(spec: Spectrogram): Float32Array {
-  const { frames, bins, data } = spec;
-  const flux = new Float32Array(frames);
-  if (frames === 0) return flux;
-  const delay = Math.round(spec.fftSize / 4 / spec.hop);
-  // One row of log magnitudes, the previous frame's until positiveFlux replaces it by the current one's.
-  const logs = new Float32Array(bins);
-  for (let k = 0; k < bins; k++) logs[k] = compressed(data[k]!);
-  // Frames whose flux would land beyond the end after the delay are not computed.
-  for (let f = 1; f + delay < frames; f++) {
-    const sum = positiveFlux(data, f * bins, logs);
-    flux[f + delay] = Number.isNaN(sum) ? positiveFluxTested(data, f * bins, bins) : sum;
+  const envelope = new OnsetEnvelope(spec.bins, onsetDelay(spec.fftSize, spec.hop), spec.frames);
+  for (let f = 0; f < spec.frames; f++) envelope.add(spec.data, f);
+  return envelope.finish(spec.frames);
+}
+
+/** Frames the envelope is delayed by (see the module comment). */
+export function onsetDelay(fftSize: number, hop: number): number {
+  return Math.round(fftSize / 4 / hop);
+}
+
+/**
+ * onsetStrength frame by frame, for a spectrogram still being written (StreamingFeatureExtraction): while the audio
+ * is being decoded, the logarithms (most of the envelope's cost) then run in the time the analysing thread would
+ * otherwise wait for ffmpeg. `finish` returns the same envelope as onsetStrength of the finished spectrogram.
+ */
+export class OnsetEnvelope {
+  /** One row of log magnitudes, the previous frame's until positiveFlux replaces it by the current one's. */
+  private readonly logs: Float32Array;
+  /** The flux of every frame added, delayed; frames whose flux lands beyond the end are dropped by `finish`. */
+  private readonly flux: Float32Array;
+  private next = 0;
+
+  /** For frames of `bins` bins, at most `capacity` of them. */
+  constructor(
+    private readonly bins: number,
+    private readonly delay: number,
+    capacity: number,
+  ) {
+    this.logs = new Float32Array(bins);
+    this.flux = new Float32Array(capacity + delay);
   }
-  return removeTrend(flux, TREND_FRAMES);
+
+  /** Frames added so far. */
+  get added(): number {
+    return this.next;
+  }
+
+  /** Frame f, whose magnitudes are `data[f·bins …]`; frames come in order, each once. */
+  add(data: Float32Array, f: number): void {
+    if (f !== this.next) throw new RangeError(`onset envelope: frame ${f} added after ${this.next - 1}`);
+    this.next++;
+    const { bins, logs } = this;
+    const row = f * bins;
+    if (f === 0) {
+      for (let k = 0; k < bins; k++) logs[k] = compressed(data[k]!);
+      return;
+    }
+    const sum = positiveFlux(data, row, logs);
+    this.flux[f + this.delay] = Number.isNaN(sum) ? positiveFluxTested(data, row, bins) : sum;
+  }
+
+  /** The envelope of the `frames` frames added. */
+  finish(frames: number): Float32Array {
+    if (frames !== this.next) throw new RangeError(`onset envelope: ${this.next} frames added, not ${frames}`);
+    return removeTrend(this.flux.subarray(0, frames), TREND_FRAMES);
+  }
 }
 
 /**

@@ -72,6 +72,11 @@ export class StftFramer {
     this.out = new Float64Array(fftSize + 2);
   }
 
+  /** Frames visited so far. */
+  get visited(): number {
+    return this.next;
+  }
+
   /** Samples the next frame needs before `advance` can visit it. */
   get samplesForNextFrame(): number {
     return this.next * this.hop + this.fftSize / 2;
@@ -147,6 +152,11 @@ export class IncrementalStft {
   advance(samples: Float32Array): void {
     this.checkCapacity(samples);
     this.framer.advance(samples);
+  }
+
+  /** The magnitudes written so far: frames 0 … frames − 1 of `data` are final. */
+  get written(): { data: Float32Array; frames: number } {
+    return { data: this.data, frames: this.framer.visited };
   }
 
   finish(samples: Float32Array): Spectrogram {

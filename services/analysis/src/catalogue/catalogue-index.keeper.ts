@@ -19,7 +19,10 @@ export class CatalogueIndexKeeper implements OnApplicationBootstrap, OnModuleDes
 
   async onApplicationBootstrap(): Promise<void> {
     const index = await this.catalogue.loadIndex();
-    this.logger.log(`catalogue index built: ${index.size} tracks (version ${index.version})`);
+    const { source, pairs } = index.nullModel().json;
+    this.logger.log(
+      `catalogue index built: ${index.size} tracks (version ${index.version}), null model ${source === 'catalogue' ? `fitted on ${pairs} pairs` : 'prior'}`,
+    );
     if (this.catalogue.staleTracks > 0) {
       this.logger.warn(
         `${this.catalogue.staleTracks} catalogue tracks were extracted by an older engine and are left out; ` +

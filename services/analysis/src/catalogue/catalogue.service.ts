@@ -50,6 +50,8 @@ const UNKNOWN_LICENCE = 'unknown';
 export class CatalogueService {
   private index: CatalogueIndex | null = null;
   private indexVersion = -1;
+  /** The index being built, if any: a first analysis arriving meanwhile waits for it rather than building another. */
+  private loading: Promise<CatalogueIndex> | null = null;
 
   constructor(
     private readonly repository: CatalogueRepository,
@@ -88,14 +90,28 @@ export class CatalogueService {
   }
 
   /**
-   * Builds a fresh index from Postgres and makes it the one lookups use. Tracks extracted by another
+   * Builds a fresh index from Postgres, with its null model fitted, and makes it the one lookups use. Tracks extracted by another
    * engine version are left out (their features are not comparable) and counted in `staleTracks`;
    * importing their manifest again re-extracts them.
    */
   async loadIndex(): Promise<CatalogueIndex> {
+    const loading = this.buildIndex();
+    this.loading = loading;
+    try {
+      return await loading;
+    } finally {
+      if (this.loading === loading) this.loading = null;
+    }
+  }
+
+  private async buildIndex(): Promise<CatalogueIndex> {
     const { version } = await this.repository.version();
     const index = new CatalogueIndex();
     const stale = await this.eachCurrentTrack((entry) => index.add(entry));
+    // The catalogue's null model, fitted before the index serves: a fit compares hundreds of track pairs (seconds
+    // for a large catalogue), which the first analysis would otherwise wait for. It runs on the engine's helper
+    // thread, so this process's event loop stays free meanwhile; until then the previous index (if any) serves.
+    await index.prepareNullModel();
     this.index = index;
     this.indexVersion = version;
     this.staleTracks = stale;
@@ -125,9 +141,9 @@ export class CatalogueService {
     return true;
   }
 
-  /** The index analyses are matched against (built on first use). */
+  /** The index analyses are matched against (built on first use; while a rebuild runs, the previous one). */
   async currentIndex(): Promise<CatalogueIndex> {
-    return this.index ?? this.loadIndex();
+    return this.index ?? this.loading ?? this.loadIndex();
   }
 
   /** Catalogue tracks similar to these features, most similar first. */
