@@ -6,7 +6,7 @@ import {
   MELODY_ALONE_OVERWHELMING_CHANCE,
   OVERWHELMING_CHANCE,
   SINGLE_DIMENSION_CAP,
-  TRANSFORM_AGREEING_CHANCE,
+  TRANSFORM_COINCIDENCE,
   calibrateComparison,
   calibratedTrackSimilarity,
   combinedChance,
@@ -93,7 +93,7 @@ describe('calibratedTrackSimilarity', () => {
       ...d,
       transform: { transpositionSemitones, tempoRatio },
     });
-    const melody = D('melody', TRANSFORM_AGREEING_CHANCE / n / 1.5, n);
+    const melody = D('melody', (AGREEING_CHANCE / TRANSFORM_COINCIDENCE / n) * 0.9, n);
     const harmony = at(D('harmony', AGREEING_CHANCE / n / 10, n), 3, 1.12);
     expect(calibratedTrackSimilarity([at(melody, 3, 1.15), harmony], n)).toBeGreaterThan(SINGLE_DIMENSION_CAP);
     // Another transposition, or another tempo, is no agreement at that level.

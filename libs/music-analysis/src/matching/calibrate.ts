@@ -15,8 +15,8 @@
  * through them on the evaluation), and each still reports its own chance. The chances are combined by
  * Fisher's method or, when one dimension dominates, by the smallest chance times the number of dimensions (the
  * Bonferroni bound) — whichever is smaller. A high track score then needs agreement: the melody and the harmony
- * family must both be unusual in the catalogue (inCatalogue ≤ AGREEING_CHANCE; the melody from
- * TRANSFORM_AGREEING_CHANCE when both alignments found one transform), or one dimension's evidence
+ * family must both be unusual in the catalogue (inCatalogue ≤ AGREEING_CHANCE; the melody's chance
+ * times TRANSFORM_COINCIDENCE when both alignments found one transform), or one dimension's evidence
  * overwhelming (inCatalogue ≤ OVERWHELMING_CHANCE, as a long note-for-note melody copy is; a melody alone at
  * MELODY_ALONE_OVERWHELMING_CHANCE); otherwise the track similarity
  * is what its strongest dimension alone reads, at most SINGLE_DIMENSION_CAP for melody and HARMONY_ALONE_CAP for
@@ -44,18 +44,18 @@ export const SIMILARITY_FROM_CHANCE: readonly (readonly [number, number])[] = [
  */
 export const AGREEING_CHANCE = 10 ** -1.5;
 /**
- * A melody agrees from this weaker level when its alignment found the same transform as the harmony's: the same
- * transposition (mod 12) and the same tempo within TRANSFORM_TEMPO_TOLERANCE_LOG2 (sameTransform). A cover moves
- * its tune and its chords by one transposition and one tempo change; for unrelated tracks the two alignments land
- * on one transform only by coincidence: of the unrelated catalogue pairs (800 sampled per tuning catalogue) with
- * both melody and harmony evidence, 26 % (own), 19 % (second synth), 27 % (GM) did — more than 1 in 12 since a style
- * shares keys and tempi, yet a coincidence that divides the chance of agreeing by 3.7–5.4, more than the factor
- * √10 this lowers the melody's level by. What it admits is a cover whose melody the extractor recovered only in
- * part (own tuning split: leads with an inharmonic attack or a slow one, melody 0.03–0.1 in the catalogue with the
- * harmony at 1e-5–3e-3 under the same transform). A new melody over a borrowed progression stays far from it: its
- * melody against the source read 5 or more in the catalogue on every tuning source.
+ * The share of unrelated track pairs whose melody and harmony alignments land on one transform (sameTransform): of
+ * the unrelated catalogue pairs with both melody and harmony evidence (800 sampled per tuning catalogue), 26 % (own),
+ * 19 % (second synth) and 27 % (GM) did — more than 1 in 12 transpositions, since a style shares keys and tempi; the
+ * largest is taken. A cover moves its tune and its chords by one transposition and one tempo change, so when the two
+ * alignments agree in transform, the melody's chance of agreeing by coincidence is its own chance times this share:
+ * the melody agrees from AGREEING_CHANCE / TRANSFORM_COINCIDENCE (0.12 in the catalogue). What that admits is a
+ * cover whose melody the extractor recovered only in part (own tuning split: leads with an inharmonic or a slow
+ * attack, melody 0.03–0.1 in the catalogue with the harmony at 1e-5–3e-3 under the same transform), while a new
+ * melody over a borrowed progression stays far from it (its melody against the source: 5 or more in the catalogue
+ * on every tuning source).
  */
-export const TRANSFORM_AGREEING_CHANCE = 10 ** -1;
+export const TRANSFORM_COINCIDENCE = 0.27;
 /** Tempo ratios (log2) two alignments may differ by and still be one transform (the melody's ±11 % timed band). */
 export const TRANSFORM_TEMPO_TOLERANCE_LOG2 = 0.15;
 /** Evidence this strong (expected chance matches in the whole catalogue) needs no second dimension. */
@@ -124,8 +124,8 @@ export function calibratedTrackSimilarity(dimensions: DimensionComparison[], n: 
   let similarity = perTrack >= 1 ? 0 : similarityFromChance(perTrack * n);
   const overwhelming =
     Math.min(melody, harmonic) * n <= OVERWHELMING_CHANCE || melody * n <= MELODY_ALONE_OVERWHELMING_CHANCE;
-  const melodyLevel = sameTransform(dimensions) ? TRANSFORM_AGREEING_CHANCE : AGREEING_CHANCE;
-  const agreeing = melody * n <= melodyLevel && harmonic * n <= AGREEING_CHANCE;
+  const coincidence = sameTransform(dimensions) ? TRANSFORM_COINCIDENCE : 1;
+  const agreeing = melody * coincidence * n <= AGREEING_CHANCE && harmonic * n <= AGREEING_CHANCE;
   if (!overwhelming && !agreeing) {
     const melodyAlone = Math.min(similarityFromChance(melody * n), SINGLE_DIMENSION_CAP);
     const harmonyAlone = Math.min(similarityFromChance(harmonic * n), HARMONY_ALONE_CAP);
@@ -136,7 +136,7 @@ export function calibratedTrackSimilarity(dimensions: DimensionComparison[], n: 
 }
 
 /**
- * Whether the melody and harmony alignments found one transform (TRANSFORM_AGREEING_CHANCE): the same transposition
+ * Whether the melody and harmony alignments found one transform (TRANSFORM_COINCIDENCE): the same transposition
  * mod 12, and tempo ratios within TRANSFORM_TEMPO_TOLERANCE_LOG2 once folded by octaves (beat-synchronous harmony
  * may compare at half or double the beat level).
  */
