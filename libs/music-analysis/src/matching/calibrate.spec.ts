@@ -96,6 +96,12 @@ describe('calibratedTrackSimilarity', () => {
     const melody = D('melody', (AGREEING_CHANCE / TRANSFORM_COINCIDENCE / n) * 0.9, n);
     const harmony = at(D('harmony', AGREEING_CHANCE / n / 10, n), 3, 1.12);
     expect(calibratedTrackSimilarity([at(melody, 3, 1.15), harmony], n)).toBeGreaterThan(SINGLE_DIMENSION_CAP);
+    // A harmony alignment that found no chords has no transform to agree with, whatever the chord progression says.
+    const noChords = at(D('harmony', 1, n), 3, 1.12);
+    const progression = D('chordProgression', AGREEING_CHANCE / n / 10, n);
+    expect(calibratedTrackSimilarity([at(melody, 3, 1.15), noChords, progression], n)).toBeLessThanOrEqual(
+      SINGLE_DIMENSION_CAP,
+    );
     // Another transposition, or another tempo, is no agreement at that level.
     expect(calibratedTrackSimilarity([at(melody, 1, 1.15), harmony], n)).toBeLessThanOrEqual(SINGLE_DIMENSION_CAP);
     expect(calibratedTrackSimilarity([at(melody, 3, 1.4), harmony], n)).toBeLessThanOrEqual(SINGLE_DIMENSION_CAP);

@@ -48,7 +48,8 @@ export const AGREEING_CHANCE = 10 ** -1.5;
  * the unrelated catalogue pairs with both melody and harmony evidence (800 sampled per tuning catalogue), 26 % (own),
  * 19 % (second synth) and 27 % (GM) did — more than 1 in 12 transpositions, since a style shares keys and tempi; the
  * largest is taken. A cover moves its tune and its chords by one transposition and one tempo change, so when the two
- * alignments agree in transform, the melody's chance of agreeing by coincidence is its own chance times this share:
+ * alignments agree in transform, when the harmony alignment itself agrees (found the chords, inCatalogue ≤ AGREEING_CHANCE) the melody's
+ * chance of agreeing by coincidence is its own chance times this share:
  * the melody agrees from AGREEING_CHANCE / TRANSFORM_COINCIDENCE (0.12 in the catalogue). What that admits is a
  * cover whose melody the extractor recovered only in part (own tuning split: leads with an inharmonic or a slow
  * attack, melody 0.03–0.1 in the catalogue with the harmony at 1e-5–3e-3 under the same transform), while a new
@@ -124,7 +125,11 @@ export function calibratedTrackSimilarity(dimensions: DimensionComparison[], n: 
   let similarity = perTrack >= 1 ? 0 : similarityFromChance(perTrack * n);
   const overwhelming =
     Math.min(melody, harmonic) * n <= OVERWHELMING_CHANCE || melody * n <= MELODY_ALONE_OVERWHELMING_CHANCE;
-  const coincidence = sameTransform(dimensions) ? TRANSFORM_COINCIDENCE : 1;
+  // Only an alignment that found the chords has a transform to agree with: the chord-progression code has no tempo,
+  // and a harmony alignment without evidence reports the identity (a new melody over a borrowed progression, at
+  // the identity's tempo and key, otherwise read the coincidence and reached 85 in an 8-song catalogue).
+  const harmonyAligned = chance('harmony') * n <= AGREEING_CHANCE;
+  const coincidence = harmonyAligned && sameTransform(dimensions) ? TRANSFORM_COINCIDENCE : 1;
   const agreeing = melody * coincidence * n <= AGREEING_CHANCE && harmonic * n <= AGREEING_CHANCE;
   if (!overwhelming && !agreeing) {
     const melodyAlone = Math.min(similarityFromChance(melody * n), SINGLE_DIMENSION_CAP);
