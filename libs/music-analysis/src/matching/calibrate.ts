@@ -47,9 +47,9 @@ export const AGREEING_CHANCE = 10 ** -1.5;
  * The share of unrelated track pairs whose melody and harmony alignments land on one transform (sameTransform): of
  * the unrelated catalogue pairs with both melody and harmony evidence (800 sampled per tuning catalogue), 26 % (own),
  * 19 % (second synth) and 27 % (GM) did — more than 1 in 12 transpositions, since a style shares keys and tempi; the
- * largest is taken. A cover moves its tune and its chords by one transposition and one tempo change, so when the two
- * alignments agree in transform, when the harmony alignment itself agrees (found the chords, inCatalogue ≤ AGREEING_CHANCE) the melody's
- * chance of agreeing by coincidence is its own chance times this share:
+ * largest is taken. A cover moves its tune and its chords by one transposition and one tempo change; so when the
+ * harmony alignment itself agrees (found the chords, inCatalogue ≤ AGREEING_CHANCE) and the melody's alignment
+ * found its transform, the chance that the melody agrees by coincidence is its own chance times this share:
  * the melody agrees from AGREEING_CHANCE / TRANSFORM_COINCIDENCE (0.12 in the catalogue). What that admits is a
  * cover whose melody the extractor recovered only in part (own tuning split: leads with an inharmonic or a slow
  * attack, melody 0.03–0.1 in the catalogue with the harmony at 1e-5–3e-3 under the same transform), while a new
