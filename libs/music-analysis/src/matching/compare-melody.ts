@@ -579,16 +579,14 @@ export function melodyComparison(
   const diffs: number[] = [];
   for (const [i, j] of alignment.pairs)
     if ((qn.pitchClass[i] - rn.pitchClass[j] - bestT) % 12 === 0) diffs.push(query[i].pitch - ref[j].pitch);
-  const timed = timedStretches(query, ref, matchingPairs(qn, rn, bestT, alignment.pairs));
-  // The span's first and last pairs alone give the tempo ratio when too few stretches were timed.
-  const spanRatio = qSpan > 0 && rSpan > 0 ? rSpan / qSpan : 1;
   return {
     dimension: 'melody',
     similarity,
     // Notes aligned at the alignment's own tempo (see timedAgreement), once the alignment beats the
     // reversed-reference null (same notes, no shared order); the null model calibrates the count.
     evidence: {
-      score: alignment.score > nullScore ? timed.kept : 0,
+      score:
+        alignment.score > nullScore ? timedAgreement(query, ref, matchingPairs(qn, rn, bestT, alignment.pairs)) : 0,
       cells: qn.pitchClass.length * rn.pitchClass.length,
     },
     segments:
@@ -597,7 +595,7 @@ export function melodyComparison(
         : [],
     transform: {
       transpositionSemitones: foldSemitones(diffs.length ? median(diffs) : bestT),
-      tempoRatio: timed.kept > 0 ? timed.tempoRatio : spanRatio,
+      tempoRatio: qSpan > 0 && rSpan > 0 ? rSpan / qSpan : 1,
     },
   };
 }
@@ -626,20 +624,6 @@ const TIMED_TOLERANCE_LOG2 = 0.15;
  * alignment pick a matching note almost anywhere).
  */
 export function timedAgreement(query: MelodyNote[], ref: MelodyNote[], matching: [number, number][]): number {
-  return timedStretches(query, ref, matching).kept;
-}
-
-/**
- * The timed stretches (timedAgreement) and the alignment's tempo ratio they agree on: the median over every
- * stretch, which one mis-paired note at either end of the alignment does not move as it moves the ratio of the
- * whole span (a cover at 0.82× tempo read 0.78× from its span, beyond the plausible range, where its melody
- * faded; atPlausibleTempo in compare.ts).
- */
-export function timedStretches(
-  query: MelodyNote[],
-  ref: MelodyNote[],
-  matching: [number, number][],
-): { kept: number; tempoRatio: number } {
   const ratios: number[] = [];
   for (let k = 0; k + TIMED_WINDOW < matching.length; k++) {
     const [i0, j0] = matching[k]!;
@@ -648,10 +632,7 @@ export function timedStretches(
     const dr = ref[j1]!.start - ref[j0]!.start;
     if (dq > 0 && dr > 0) ratios.push(Math.log2(dr / dq));
   }
-  if (ratios.length === 0) return { kept: 0, tempoRatio: 1 };
+  if (ratios.length === 0) return 0;
   const tempo = median(ratios);
-  return {
-    kept: ratios.filter((x) => Math.abs(x - tempo) <= TIMED_TOLERANCE_LOG2).length,
-    tempoRatio: 2 ** tempo,
-  };
+  return ratios.filter((x) => Math.abs(x - tempo) <= TIMED_TOLERANCE_LOG2).length;
 }
