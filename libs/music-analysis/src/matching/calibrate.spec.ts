@@ -6,9 +6,11 @@ import {
   MELODY_ALONE_OVERWHELMING_CHANCE,
   OVERWHELMING_CHANCE,
   SINGLE_DIMENSION_CAP,
+  TRANSFORM_COINCIDENCE,
   calibrateComparison,
   calibratedTrackSimilarity,
   combinedChance,
+  sameTransform,
   similarityFromChance,
 } from './calibrate';
 import { NullModel, PRIOR_NULL_MODEL } from './null-model';
@@ -86,6 +88,25 @@ describe('calibratedTrackSimilarity', () => {
     ).toBeGreaterThan(SINGLE_DIMENSION_CAP);
   });
 
+  it('lets a melody agree from a weaker level when it moved by the harmony’s transform', () => {
+    const at = (d: DimensionComparison, transpositionSemitones: number, tempoRatio: number): DimensionComparison => ({
+      ...d,
+      transform: { transpositionSemitones, tempoRatio },
+    });
+    const melody = D('melody', (AGREEING_CHANCE / TRANSFORM_COINCIDENCE / n) * 0.9, n);
+    const harmony = at(D('harmony', AGREEING_CHANCE / n / 10, n), 3, 1.12);
+    expect(calibratedTrackSimilarity([at(melody, 3, 1.15), harmony], n)).toBeGreaterThan(SINGLE_DIMENSION_CAP);
+    // A harmony alignment that found no chords has no transform to agree with, whatever the chord progression says.
+    const noChords = at(D('harmony', 1, n), 3, 1.12);
+    const progression = D('chordProgression', AGREEING_CHANCE / n / 10, n);
+    expect(calibratedTrackSimilarity([at(melody, 3, 1.15), noChords, progression], n)).toBeLessThanOrEqual(
+      SINGLE_DIMENSION_CAP,
+    );
+    // Another transposition, or another tempo, is no agreement at that level.
+    expect(calibratedTrackSimilarity([at(melody, 1, 1.15), harmony], n)).toBeLessThanOrEqual(SINGLE_DIMENSION_CAP);
+    expect(calibratedTrackSimilarity([at(melody, 3, 1.4), harmony], n)).toBeLessThanOrEqual(SINGLE_DIMENSION_CAP);
+  });
+
   it('lets overwhelming evidence in one dimension stand alone', () => {
     const s = calibratedTrackSimilarity([D('melody', OVERWHELMING_CHANCE / n / 10, n), D('harmony', 1, n)], n);
     expect(s).toBe(100);
@@ -111,6 +132,26 @@ describe('calibratedTrackSimilarity', () => {
     expect(calibratedTrackSimilarity([D('rhythm', 1e-9, n), D('tempo', 1e-9, n)], n)).toBe(0);
     const exact: DimensionComparison = { ...D('exactAudio', 1, n, 97) };
     expect(calibratedTrackSimilarity([exact, D('melody', 0.3, n)], n)).toBe(97);
+  });
+});
+
+describe('sameTransform', () => {
+  const T = (dimension: MatchDimension, transpositionSemitones: number, tempoRatio: number): DimensionComparison => ({
+    dimension,
+    similarity: 50,
+    segments: [],
+    transform: { transpositionSemitones, tempoRatio },
+  });
+
+  it('takes transpositions an octave apart, and harmony at half or double the beat, as one transform', () => {
+    expect(sameTransform([T('melody', -9, 0.9), T('harmony', 3, 0.95)])).toBe(true);
+    expect(sameTransform([T('melody', 2, 1.1), T('harmony', 2, 0.55)])).toBe(true);
+  });
+
+  it('tells another transposition or tempo apart, and needs both alignments', () => {
+    expect(sameTransform([T('melody', 2, 1), T('harmony', 3, 1)])).toBe(false);
+    expect(sameTransform([T('melody', 0, 1.25), T('harmony', 0, 1)])).toBe(false);
+    expect(sameTransform([T('melody', 0, 1)])).toBe(false);
   });
 });
 

@@ -15,7 +15,8 @@
  * through them on the evaluation), and each still reports its own chance. The chances are combined by
  * Fisher's method or, when one dimension dominates, by the smallest chance times the number of dimensions (the
  * Bonferroni bound) — whichever is smaller. A high track score then needs agreement: the melody and the harmony
- * family must both be unusual in the catalogue (inCatalogue ≤ AGREEING_CHANCE), or one dimension's evidence
+ * family must both be unusual in the catalogue (inCatalogue ≤ AGREEING_CHANCE; the melody's chance
+ * times TRANSFORM_COINCIDENCE when both alignments found one transform), or one dimension's evidence
  * overwhelming (inCatalogue ≤ OVERWHELMING_CHANCE, as a long note-for-note melody copy is; a melody alone at
  * MELODY_ALONE_OVERWHELMING_CHANCE); otherwise the track similarity
  * is what its strongest dimension alone reads, at most SINGLE_DIMENSION_CAP for melody and HARMONY_ALONE_CAP for
@@ -42,6 +43,22 @@ export const SIMILARITY_FROM_CHANCE: readonly (readonly [number, number])[] = [
  * second-synth song's progression reached 85 in an 8-song catalogue (melody 0.09, progression 0.03).
  */
 export const AGREEING_CHANCE = 10 ** -1.5;
+/**
+ * The share of unrelated track pairs whose melody and harmony alignments land on one transform (sameTransform): of
+ * the unrelated catalogue pairs with both melody and harmony evidence (800 sampled per tuning catalogue), 26 % (own),
+ * 19 % (second synth) and 27 % (GM) did — more than 1 in 12 transpositions, since a style shares keys and tempi; the
+ * largest is taken. A cover moves its tune and its chords by one transposition and one tempo change; so when the
+ * harmony alignment itself agrees (found the chords, inCatalogue ≤ AGREEING_CHANCE) and the melody's alignment
+ * found its transform, the chance that the melody agrees by coincidence is its own chance times this share:
+ * the melody agrees from AGREEING_CHANCE / TRANSFORM_COINCIDENCE (0.12 in the catalogue). What that admits is a
+ * cover whose melody the extractor recovered only in part (own tuning split: leads with an inharmonic or a slow
+ * attack, melody 0.03–0.1 in the catalogue with the harmony at 1e-5–3e-3 under the same transform), while a new
+ * melody over a borrowed progression stays far from it (its melody against the source: 5 or more in the catalogue
+ * on every tuning source).
+ */
+export const TRANSFORM_COINCIDENCE = 0.27;
+/** Tempo ratios (log2) two alignments may differ by and still be one transform (the melody's ±11 % timed band). */
+export const TRANSFORM_TEMPO_TOLERANCE_LOG2 = 0.15;
 /** Evidence this strong (expected chance matches in the whole catalogue) needs no second dimension. */
 export const OVERWHELMING_CHANCE = 1e-6;
 /**
@@ -108,7 +125,12 @@ export function calibratedTrackSimilarity(dimensions: DimensionComparison[], n: 
   let similarity = perTrack >= 1 ? 0 : similarityFromChance(perTrack * n);
   const overwhelming =
     Math.min(melody, harmonic) * n <= OVERWHELMING_CHANCE || melody * n <= MELODY_ALONE_OVERWHELMING_CHANCE;
-  const agreeing = melody * n <= AGREEING_CHANCE && harmonic * n <= AGREEING_CHANCE;
+  // Only an alignment that found the chords has a transform to agree with: the chord-progression code has no tempo,
+  // and a harmony alignment without evidence reports the identity (a new melody over a borrowed progression, at
+  // the identity's tempo and key, otherwise read the coincidence and reached 85 in an 8-song catalogue).
+  const harmonyAligned = chance('harmony') * n <= AGREEING_CHANCE;
+  const coincidence = harmonyAligned && sameTransform(dimensions) ? TRANSFORM_COINCIDENCE : 1;
+  const agreeing = melody * coincidence * n <= AGREEING_CHANCE && harmonic * n <= AGREEING_CHANCE;
   if (!overwhelming && !agreeing) {
     const melodyAlone = Math.min(similarityFromChance(melody * n), SINGLE_DIMENSION_CAP);
     const harmonyAlone = Math.min(similarityFromChance(harmonic * n), HARMONY_ALONE_CAP);
@@ -116,6 +138,21 @@ export function calibratedTrackSimilarity(dimensions: DimensionComparison[], n: 
   }
   const exact = dimensions.find((d) => d.dimension === 'exactAudio')?.similarity ?? 0;
   return Math.max(exact, similarity);
+}
+
+/**
+ * Whether the melody and harmony alignments found one transform (TRANSFORM_COINCIDENCE): the same transposition
+ * mod 12, and tempo ratios within TRANSFORM_TEMPO_TOLERANCE_LOG2 once folded by octaves (beat-synchronous harmony
+ * may compare at half or double the beat level).
+ */
+export function sameTransform(dimensions: DimensionComparison[]): boolean {
+  const melody = dimensions.find((d) => d.dimension === 'melody')?.transform;
+  const harmony = dimensions.find((d) => d.dimension === 'harmony')?.transform;
+  if (!melody || !harmony || !(melody.tempoRatio > 0) || !(harmony.tempoRatio > 0)) return false;
+  const semitones = Math.round(melody.transpositionSemitones - harmony.transpositionSemitones);
+  if (((semitones % 12) + 12) % 12 !== 0) return false;
+  const octaves = Math.log2(melody.tempoRatio / harmony.tempoRatio);
+  return Math.abs(octaves - Math.round(octaves)) <= TRANSFORM_TEMPO_TOLERANCE_LOG2;
 }
 
 /**
