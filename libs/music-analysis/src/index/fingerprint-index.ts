@@ -103,7 +103,8 @@ export class FingerprintIndex {
    * the SHORTLIST_FACTOR × limit tracks with the most hits — a track cannot have more votes at one offset
    * than hits in all.
    */
-  query(fp: Fingerprints, limit = 50): FingerprintHit[] {
+  query(stored: Fingerprints, limit = 50): FingerprintHit[] {
+    const fp = stored.query ?? stored;
     this.merge();
     if (this.tracks.length === 0) return [];
     const { bucketStart, tracks, times } = this;

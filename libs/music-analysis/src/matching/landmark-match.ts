@@ -2,7 +2,7 @@
  * Direct comparison of two landmark sets (exact audio): the query's landmarks are looked up in the reference's
  * hash-sorted copy and the matches vote for one time offset (Wang 2003).
  */
-import type { Fingerprints } from '../types';
+import type { Fingerprints, QueryLandmarks } from '../types';
 import { lookupHashes } from '../signal/landmarks';
 
 /** The evidence of one query–reference fingerprint match, for exact-audio comparison. */
@@ -15,8 +15,9 @@ export interface FingerprintMatch {
   queryStart: number;
   queryEnd: number;
   /**
-   * Seconds of the query (1 s bins) holding at least two agreeing landmarks. A chance coincidence — the same
-   * note in the same timbre — agrees within one or two seconds; a reused recording agrees all along.
+   * Seconds of the query (1 s bins) holding at least two agreeing landmarks (for a direct match: within its aligned
+   * stretch). A chance coincidence — the same note in the same timbre — agrees within one or two seconds; a reused
+   * recording agrees all along.
    */
   matchedSeconds: number;
 }
@@ -157,7 +158,8 @@ const queryCache = new WeakMap<Fingerprints, QueryLookup>();
 function queryLookup(fp: Fingerprints): QueryLookup {
   const cached = queryCache.get(fp);
   if (cached) return cached;
-  const keys = lookupKeys(fp);
+  const set = lookupSet(fp);
+  const keys = lookupKeys(set);
   const entryTime = new Uint32Array(keys.length);
   const entryRank = new Uint32Array(keys.length);
   const groupHashes: number[] = [];
@@ -165,14 +167,14 @@ function queryLookup(fp: Fingerprints): QueryLookup {
   for (let j = 0; j < keys.length; j++) {
     const h = Math.floor(keys[j] / TIME_SPAN);
     entryRank[j] = keys[j] - h * TIME_SPAN;
-    entryTime[j] = fp.times[Math.floor(entryRank[j] / LOOKUPS_PER_LANDMARK)];
+    entryTime[j] = set.times[Math.floor(entryRank[j] / LOOKUPS_PER_LANDMARK)];
     if (j === 0 || h !== groupHashes[groupHashes.length - 1]) {
       groupHashes.push(h);
       groupStarts.push(j);
     }
   }
   groupStarts.push(keys.length);
-  const sortedTimes = fp.times.slice().sort();
+  const sortedTimes = set.times.slice().sort();
   const lookup = {
     ...slotTable(groupHashes, groupStarts),
     entryTime,
@@ -184,8 +186,13 @@ function queryLookup(fp: Fingerprints): QueryLookup {
   return lookup;
 }
 
+/** The landmarks a query looks up: its denser query set when it has one (see Fingerprints.query). */
+export function lookupSet(fp: Fingerprints): QueryLandmarks {
+  return fp.query ?? fp;
+}
+
 /** Every (lookup hash, visit rank) of the query packed into one exact double, sorted (as in sortByHash). */
-function lookupKeys(fp: Fingerprints): Float64Array {
+function lookupKeys(fp: QueryLandmarks): Float64Array {
   const keys = new Float64Array(fp.hashes.length * LOOKUPS_PER_LANDMARK);
   const variants = new Uint32Array(LOOKUPS_PER_LANDMARK);
   let n = 0;
@@ -322,8 +329,13 @@ export function matchFingerprints(query: Fingerprints, ref: Fingerprints): Direc
     if (queryTime > end) end = queryTime;
     perSecond[Math.floor(queryTime * query.frameSec)]++;
   }
+  const stretch = alignedStretch(agreeing, query.frameSec);
+  // Seconds of agreement count only inside the stretch: a query that looks up denser landmarks than the catalogue
+  // stores (Fingerprints.query) meets two chance agreements in many seconds of an unrelated track in the same
+  // instruments, scattered along it rather than holding together.
   let matchedSeconds = 0;
-  for (let s = 0; s < perSecond.length; s++) if (perSecond[s] >= 2) matchedSeconds++;
+  const [first, last] = [stretch.queryStart, stretch.queryEnd].map((t) => Math.floor(t * query.frameSec));
+  for (let s = first; s <= last && stretch.score > 0; s++) if (perSecond[s] >= 2) matchedSeconds++;
   return {
     votes: hit.votes,
     offset: hit.offset,
@@ -331,7 +343,7 @@ export function matchFingerprints(query: Fingerprints, ref: Fingerprints): Direc
     queryStart: start,
     queryEnd: end,
     matchedSeconds,
-    stretch: alignedStretch(agreeing, query.frameSec),
+    stretch,
   };
 }
 
