@@ -20,7 +20,9 @@ describe('feature serialisation', () => {
 
   it("stores a track's landmarks without the denser ones it looks up as a query", () => {
     expect(queryLandmarks?.hashes.length).toBeGreaterThan(fingerprints.hashes.length);
-    const stored = featuresFromBuffer(featuresToBuffer({ ...features, fingerprints: { ...fingerprints, query: queryLandmarks } }));
+    const stored = featuresFromBuffer(
+      featuresToBuffer({ ...features, fingerprints: { ...fingerprints, query: queryLandmarks } }),
+    );
     expect(stored.fingerprints).toEqual(fingerprints);
   });
 

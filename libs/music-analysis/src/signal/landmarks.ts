@@ -144,7 +144,9 @@ const TIE_SHARE = 1e-4;
 const PEAK_CHUNK_FRAMES = 1024;
 
 /**
- * Neighbourhood-maximum peaks of the log spectrogram, thinned to PEAKS_PER_SECOND strongest per second.
+ * Neighbourhood-maximum peaks of the log spectrogram: the stored ones (maxima of the wide neighbourhood, thinned to
+ * PEAKS_PER_SECOND strongest per second) and the query's denser ones (maxima of the narrower neighbourhood, thinned
+ * to QUERY_PEAKS_PER_SECOND), which include every stored peak.
  *
  * The log spectrum is processed in chunks of PEAK_CHUNK_FRAMES as the STFT produces it, each with the
  * NEIGHBOUR_FRAMES rows before and after it, so only ≈ 1 MB of it is held instead of the whole track's
@@ -223,7 +225,9 @@ function pickPeaks(frames: StftFrameSource): { stored: Peak[]; dense: Peak[] } {
     second,
     PEAKS_PER_SECOND,
   );
-  return { stored, dense: thinPeaks(audible, second, QUERY_PEAKS_PER_SECOND) };
+  // A stored peak may have 30 stronger ones nearby that are maxima of the narrower neighbourhood only; it stays.
+  const kept = new Set([...stored, ...thinPeaks(audible, second, QUERY_PEAKS_PER_SECOND)]);
+  return { stored, dense: audible.filter((p) => kept.has(p)) };
 }
 
 /**
