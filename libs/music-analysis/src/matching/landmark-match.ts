@@ -31,7 +31,8 @@ export interface DirectFingerprintMatch extends FingerprintMatch {
 /**
  * The stretch of the query where the landmarks agreeing at one offset hold together, as a maximal-segment score
  * along that offset (as BLAST scores a local alignment): each second of the query holding at least
- * STRETCH_SECOND_MIN agreeing landmarks earns min(agreeing, 4) / 2 — 1.5 for three, 2 for four or more, since
+ * STRETCH_SECOND_MIN agreeing landmarks earns min(agreeing, 4) / 2 — 1.5 for three, 2 for four or more (for a
+ * query looking up its denser landmarks: QUERY_DENSITY_EVIDENCE, 5 to count and 8 to earn 2), since
  * further landmarks in the same second come from the same notes rather than new evidence (chance agreement comes
  * in bursts of one note's landmarks) — and each second with fewer costs STRETCH_GAP_COST, so chance bursts a
  * silent second apart do not add up. A clean sample scores about 2 per second it lasts; compare.ts turns the score
@@ -56,8 +57,30 @@ const STRETCH_SECOND_CAP = 4;
  */
 const STRETCH_SECOND_MIN = 3;
 
+/** Agreeing landmarks a second needs to count (min), and beyond which it earns no more (cap: it earns 2). */
+export interface SecondEvidence {
+  min: number;
+  cap: number;
+}
+
+/** A query that looks up only the stored landmarks (a catalogue track's features): see STRETCH_SECOND_MIN. */
+export const STORED_DENSITY_EVIDENCE: SecondEvidence = { min: STRETCH_SECOND_MIN, cap: STRETCH_SECOND_CAP };
+/**
+ * A query that looks up its denser landmarks (Fingerprints.query, ≈ 7× the stored ones) meets more agreement in
+ * every second, by chance too: unrelated renders in the same instruments share notes, and a second of them now
+ * agrees 3–5 times where it agreed 2–3 times. A second needs 5 agreeing to count and earns its full 2 at 8
+ * (measured on the tuning split, gated stretch scores: `own` originals' best unrelated track 7.5–10.5 → 6–8 over
+ * the top four, while the effects samples' scores rose from 7 of 23 at 0 to 2 of 23; 3/4 at this density let the
+ * originals reach 12).
+ */
+export const QUERY_DENSITY_EVIDENCE: SecondEvidence = { min: 5, cap: 8 };
+
 /** The aligned stretch of agreeing anchors (query frames, any order) on a query of `frameSec` seconds per frame. */
-export function alignedStretch(agreeingTimes: ArrayLike<number>, frameSec: number): AlignedStretch {
+export function alignedStretch(
+  agreeingTimes: ArrayLike<number>,
+  frameSec: number,
+  evidence: SecondEvidence = STORED_DENSITY_EVIDENCE,
+): AlignedStretch {
   const none: AlignedStretch = { score: 0, queryStart: 0, queryEnd: 0 };
   if (agreeingTimes.length === 0) return none;
   const seconds = new Map<number, { count: number; first: number; last: number }>();
@@ -79,7 +102,7 @@ export function alignedStretch(agreeingTimes: ArrayLike<number>, frameSec: numbe
   for (let s = keys[0]!; s <= keys[keys.length - 1]!; s++) {
     const cell = seconds.get(s);
     const earned =
-      cell && cell.count >= STRETCH_SECOND_MIN ? Math.min(cell.count, STRETCH_SECOND_CAP) / 2 : -STRETCH_GAP_COST;
+      cell && cell.count >= evidence.min ? (2 * Math.min(cell.count, evidence.cap)) / evidence.cap : -STRETCH_GAP_COST;
     if (run <= 0 && earned > 0) {
       run = 0;
       runStart = cell!.first;
@@ -329,7 +352,11 @@ export function matchFingerprints(query: Fingerprints, ref: Fingerprints): Direc
     if (queryTime > end) end = queryTime;
     perSecond[Math.floor(queryTime * query.frameSec)]++;
   }
-  const stretch = alignedStretch(agreeing, query.frameSec);
+  const stretch = alignedStretch(
+    agreeing,
+    query.frameSec,
+    query.query ? QUERY_DENSITY_EVIDENCE : STORED_DENSITY_EVIDENCE,
+  );
   // Seconds of agreement count only inside the stretch: a query that looks up denser landmarks than the catalogue
   // stores (Fingerprints.query) meets two chance agreements in many seconds of an unrelated track in the same
   // instruments, scattered along it rather than holding together.
