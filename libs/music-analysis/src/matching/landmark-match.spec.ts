@@ -139,11 +139,9 @@ describe('landmark fingerprints', () => {
     expect(dense.offset * query.frameSec).toBeCloseTo(12.3 - 5, 0);
   });
 
-  it('looks a sample up in the index with the denser query landmarks too', () => {
+  it('looks a sample up in the index with its stored landmarks only (the index scan grows with the lookups)', () => {
     const query = extractFingerprints(pcm(sampleUnderDecoy()));
-    // The decoy (track 8) plays all along the query; the original agrees over the sample's 6 s.
-    const votesFor7 = (hits: { trackNo: number; votes: number }[]) => hits.find((h) => h.trackNo === 7)?.votes ?? 0;
-    expect(votesFor7(index.query(query))).toBeGreaterThan(1.5 * votesFor7(index.query(storedLandmarks(query))));
+    expect(index.query(query)).toEqual(index.query(storedLandmarks(query)));
   });
 
   it('forgets a removed track', () => {
