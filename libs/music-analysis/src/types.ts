@@ -73,6 +73,17 @@ export interface Fingerprints {
   times: Uint32Array;
   /** Seconds per fingerprint frame. */
   frameSec: number;
+  /**
+   * The landmarks this track looks up when it is the query: a superset of `hashes` from denser peaks (see
+   * signal/landmarks.ts). Absent on stored catalogue tracks, which then query with `hashes` alone.
+   */
+  query?: QueryLandmarks;
+}
+
+/** A query's landmark lookups: parallel arrays as in Fingerprints. */
+export interface QueryLandmarks {
+  hashes: Uint32Array;
+  times: Uint32Array;
 }
 
 /** Everything the engine extracts from one track. Serialisable to Postgres (see serialise.ts). */

@@ -17,6 +17,7 @@
  */
 import type { CatalogueEntry, ReferenceComparison, ReferenceMeta, TrackComparison, TrackFeatures } from '../types';
 import { FingerprintIndex } from './fingerprint-index';
+import { storedLandmarks } from '../signal/landmarks';
 import { PriorArtModel } from '../matching/prior-art';
 import { compareTracks } from '../matching/compare';
 import { MIN_EXACT_VOTES } from '../matching/compare';
@@ -113,7 +114,8 @@ export class CatalogueIndex {
     if (e.length !== this.dim) throw new Error(`embedding has ${e.length} dimensions, the catalogue ${this.dim}`);
     const slot: Slot = { id: ref.id, meta: ref.meta, row: this.rows.length, trackNo: this.nextTrackNo++ };
     if (this.mode === 'full') {
-      slot.features = ref.features;
+      // The denser landmarks a track looks up as a query are never looked up from the catalogue (≈ 7× the stored ones).
+      slot.features = { ...ref.features, fingerprints: storedLandmarks(ref.features.fingerprints) };
       this.priorArt.add(ref.features);
       this.melodies.add(slot.trackNo, ref.features.melody);
       this.contours.add(slot.trackNo, ref.features.melody);

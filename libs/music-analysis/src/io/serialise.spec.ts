@@ -10,11 +10,21 @@ import { extractFingerprints } from '../signal/landmarks';
 import { pcm, sineTone } from '../../testing/test-signals';
 
 describe('feature serialisation', () => {
+  // A stored track keeps its stored landmarks only; the denser ones it would look up as a query are not kept.
+  const { query: queryLandmarks, ...fingerprints } = extractFingerprints(pcm(sineTone(440, 3)));
   const features = {
     ...aTrack({ seed: 5 }),
-    fingerprints: extractFingerprints(pcm(sineTone(440, 3))),
+    fingerprints,
     vocalShare: 0.25,
   };
+
+  it("stores a track's landmarks without the denser ones it looks up as a query", () => {
+    expect(queryLandmarks?.hashes.length).toBeGreaterThan(fingerprints.hashes.length);
+    const stored = featuresFromBuffer(
+      featuresToBuffer({ ...features, fingerprints: { ...fingerprints, query: queryLandmarks } }),
+    );
+    expect(stored.fingerprints).toEqual(fingerprints);
+  });
 
   it('round-trips through JSON + blobs', () => {
     const { json, blobs } = serialiseFeatures(features);

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FingerprintIndex } from '../index/fingerprint-index';
-import { extractFingerprints } from '../signal/landmarks';
+import { extractFingerprints, storedLandmarks } from '../signal/landmarks';
 import { alignedStretch, matchFingerprints } from './landmark-match';
 import { compareExactAudio, exactAudioChance, MIN_EXACT_VOTES } from './compare';
 import { aKey, aMelody, aProgression, aTrack, renderSong } from '../../testing/match-fixtures';
@@ -117,6 +117,31 @@ describe('landmark fingerprints', () => {
     const query = extractFingerprints(pcm(excerpt(decoy, 5, 10)));
     expect(compareExactAudio(withFingerprints(query, 1), withFingerprints(fpOriginal, 2)).similarity).toBe(0);
     expect(matchFingerprints(query, fpOriginal).matchedSeconds).toBeLessThan(3);
+  });
+
+  /** 6 s of the original (from 12.3 s) mixed at equal loudness (RMS) into 16 s of the decoy, at 5 s. */
+  function sampleUnderDecoy(): Float32Array {
+    const backing = excerpt(decoy, 2, 16);
+    const sample = excerpt(original, 12.3, 6);
+    const rms = (x: Float32Array) => Math.sqrt(x.reduce((s, v) => s + v * v, 0) / x.length);
+    const gain = rms(backing) / rms(sample);
+    const mixed = backing.slice();
+    sample.forEach((v, i) => (mixed[i + 5 * SR] += v * gain));
+    return mixed;
+  }
+
+  it("finds a sample mixed at equal loudness under another recording through the query's denser landmarks", () => {
+    const query = extractFingerprints(pcm(sampleUnderDecoy()));
+    const dense = matchFingerprints(query, fpOriginal);
+    const storedOnly = matchFingerprints(storedLandmarks(query), fpOriginal);
+    // Measured: 63 agreeing against 33 (the stored pairs broken up by the decoy's peaks come together again).
+    expect(dense.votes).toBeGreaterThan(1.5 * storedOnly.votes);
+    expect(dense.offset * query.frameSec).toBeCloseTo(12.3 - 5, 0);
+  });
+
+  it('looks a sample up in the index with its stored landmarks only (the index scan grows with the lookups)', () => {
+    const query = extractFingerprints(pcm(sampleUnderDecoy()));
+    expect(index.query(query)).toEqual(index.query(storedLandmarks(query)));
   });
 
   it('forgets a removed track', () => {
