@@ -9,21 +9,26 @@ type Log = (line: string) => void;
 /**
  * The primary of a clustered gateway: forks the workers (each a whole gateway sharing the HTTP port, the kernel
  * connection queue handing connections out in turn), relays their peer notices, starts again a worker that dies
- * after it was serving, and on SIGTERM/SIGINT stops them all and exits once they have. A worker that fails during
- * start-up (bad settings, no database) stops the gateway: starting it again would fail the same way.
+ * after it was serving, and on SIGTERM/SIGINT stops them all and exits once they have. When the first workers fail
+ * during start-up (bad settings, no database) the gateway stops: starting them again would fail the same way. Once
+ * the gateway has served, a replacement that fails to start (Postgres away, say) is tried again after the pause.
  */
 export function runGatewayPrimary(workerCount: number, log: Log = (line) => console.error(line)): void {
   let stopping = false;
   const serving = new WeakSet<Worker>();
+  let hasServed = false;
   const fork = () =>
     cluster.fork().once('listening', function (this: Worker) {
       serving.add(this);
+      hasServed = true;
     });
 
   cluster.on('message', (from, message) => {
     if (!isPeerNotice(message)) return;
     for (const worker of Object.values(cluster.workers ?? {})) {
-      if (worker && worker !== from && worker.isConnected()) worker.send(message);
+      // A worker that is going away may close its channel meanwhile: the notice has nobody left to reach there.
+      if (worker && worker !== from && worker.isConnected())
+        worker.send(message, undefined, undefined, () => undefined);
     }
   });
   cluster.on('exit', (worker, code, signal) => {
@@ -32,12 +37,12 @@ export function runGatewayPrimary(workerCount: number, log: Log = (line) => cons
       if (left === 0) process.exit();
       return;
     }
-    if (!serving.has(worker)) {
+    if (!serving.has(worker) && !hasServed) {
       log(`gateway cannot start: worker ${worker.process.pid} exited with code ${code ?? signal} during start-up`);
       stopAll('SIGTERM', 1);
       return;
     }
-    log(`gateway worker ${worker.process.pid} exited (${code ?? signal}); starting another`);
+    log(`gateway worker ${worker.process.pid} exited (${code ?? signal}); starting another in ${RESTART_DELAY_MS} ms`);
     setTimeout(() => {
       if (!stopping) fork();
     }, RESTART_DELAY_MS);
