@@ -160,6 +160,10 @@ const PEAK_CHUNK_FRAMES = 1024;
  * The neighbourhood maxima are taken of the magnitudes, and logarithms computed only for the peaks (and near-ties):
  * logMagnitude never decreases with the magnitude, so the largest log of a neighbourhood is the log of its largest
  * magnitude, and the peaks are the same as those of the log spectrum — without 78 million logarithms per hour of audio.
+ *
+ * Only the narrow neighbourhood is filtered over the whole spectrogram. The wide one (±10 bins × ±8 frames) is the
+ * union of four narrow ones (±7 × ±6) centred ±3 bins and ±2 frames away, so a candidate's wide maximum is the
+ * largest of four narrow maxima (wideMaximum): the same values, without a second filter over every cell.
  */
 function pickPeaks(frames: StftFrameSource): { stored: Peak[]; dense: Peak[] } {
   const nb = MAX_BIN - MIN_BIN;
@@ -167,7 +171,6 @@ function pickPeaks(frames: StftFrameSource): { stored: Peak[]; dense: Peak[] } {
   const context = NEIGHBOUR_FRAMES;
   const capacity = PEAK_CHUNK_FRAMES + 2 * context;
   const L = new Float32Array(capacity * nb);
-  const maxTF = new Float32Array(capacity * nb);
   const maxNear = new Float32Array(capacity * nb);
   // The filters' working rows, allocated once rather than at every chunk (fresh memory costs its page faults).
   const rowScratch = { g: new Float32Array(nb), h: new Float32Array(nb) };
@@ -180,8 +183,6 @@ function pickPeaks(frames: StftFrameSource): { stored: Peak[]; dense: Peak[] } {
   let base = 0;
   let done = 0;
   const search = (rows: number, last: boolean): void => {
-    maxFilter(L, rows, nb, NEIGHBOUR_BINS, maxTF, rowScratch);
-    maxFilterAcrossRows(maxTF, rows, nb, NEIGHBOUR_FRAMES, maxTF, base, blockScratch);
     maxFilter(L, rows, nb, QUERY_NEIGHBOUR_BINS, maxNear, rowScratch);
     maxFilterAcrossRows(maxNear, rows, nb, QUERY_NEIGHBOUR_FRAMES, maxNear, base, blockScratch);
     // Rows whose whole ±context window is in the buffer (or clipped by the end of the track, as a whole-track filter would).
@@ -190,10 +191,15 @@ function pickPeaks(frames: StftFrameSource): { stored: Peak[]; dense: Peak[] } {
       const row = (f - base) * nb;
       for (let k = 0; k < nb; k++) {
         const v = L[row + k];
-        if (!isTop(v, maxNear[row + k])) continue;
+        const top = maxNear[row + k];
+        if (!isTop(v, top)) continue;
         const strength = logMagnitude(v);
         if (strength <= ABSOLUTE_LOG_FLOOR) continue;
-        candidates.push({ frame: f, bin: k + MIN_BIN, strength, stored: isTop(v, maxTF[row + k]) });
+        const row0 = f - base;
+        const interior =
+          k >= NEIGHBOUR_BINS && k < nb - NEIGHBOUR_BINS && f >= NEIGHBOUR_FRAMES && row0 < rows - NEIGHBOUR_FRAMES;
+        const wide = interior ? wideMaximum(maxNear, row0, k, nb) : edgeMaximum(L, f, k, base, rows, nb);
+        candidates.push({ frame: f, bin: k + MIN_BIN, strength, stored: isTop(v, wide) });
       }
     }
     // Keep the context rows before the next unsearched frame.
@@ -231,6 +237,49 @@ function pickPeaks(frames: StftFrameSource): { stored: Peak[]; dense: Peak[] } {
   // A stored peak may have 30 stronger ones nearby that are maxima of the narrower neighbourhood only; it stays.
   const kept = new Set([...stored, ...thinPeaks(audible, second, QUERY_PEAKS_PER_SECOND)]);
   return { stored, dense: audible.filter((p) => kept.has(p)) };
+}
+
+/** How far the four narrow neighbourhoods that make up the wide one lie from its centre (bins, frames). */
+const WIDE_BIN_OFFSET = NEIGHBOUR_BINS - QUERY_NEIGHBOUR_BINS;
+const WIDE_FRAME_OFFSET = NEIGHBOUR_FRAMES - QUERY_NEIGHBOUR_FRAMES;
+
+/**
+ * The maximum of the wide neighbourhood of a cell (row, k) away from the spectrogram's edges, from the narrow maxima
+ * `near` (rows of nb): the largest of the four narrow maxima centred WIDE_BIN_OFFSET bins and WIDE_FRAME_OFFSET
+ * frames away, whose windows are unclipped too.
+ */
+function wideMaximum(near: Float32Array, row: number, k: number, nb: number): number {
+  const before = (row - WIDE_FRAME_OFFSET) * nb;
+  const after = (row + WIDE_FRAME_OFFSET) * nb;
+  const low = k - WIDE_BIN_OFFSET;
+  const high = k + WIDE_BIN_OFFSET;
+  return Math.max(near[before + low], near[before + high], near[after + low], near[after + high]);
+}
+
+/**
+ * The wide neighbourhood's maximum of frame f, bin k near an edge of the spectrogram (the magnitudes L: `rows`
+ * rows from track frame `base`), read cell by cell over the span the van Herk filters cover there (filteredSpan),
+ * so peaks are the same as those of a whole-track filter. Edges are the lowest and highest NEIGHBOUR_BINS bins and
+ * the first and last NEIGHBOUR_FRAMES frames of the track; the last chunk's rows end with the track.
+ */
+function edgeMaximum(L: Float32Array, f: number, k: number, base: number, rows: number, nb: number): number {
+  const [k0, k1] = filteredSpan(k, NEIGHBOUR_BINS, nb);
+  const [f0, f1] = filteredSpan(f, NEIGHBOUR_FRAMES, base + rows);
+  let m = -Infinity;
+  for (let g = f0; g <= f1; g++) for (let b = k0; b <= k1; b++) m = Math.max(m, L[(g - base) * nb + b]);
+  return m;
+}
+
+/**
+ * The items the van Herk filters (maxFilter, maxFilterAcrossRows) take the maximum of at position t of n, radius r:
+ * the window clipped to the array, widened to its whole block (blocks of 2r + 1 from item 0) when the clipped window
+ * lies inside one block — max(h[lo], g[hi]) then covers all of it.
+ */
+function filteredSpan(t: number, r: number, n: number): [number, number] {
+  const w = 2 * r + 1;
+  const lo = Math.max(0, t - r);
+  const hi = Math.min(n - 1, t + r);
+  return [Math.min(lo, hi - (hi % w)), Math.max(hi, Math.min(n - 1, lo - (lo % w) + w - 1))];
 }
 
 /**
