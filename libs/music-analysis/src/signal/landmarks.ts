@@ -189,7 +189,7 @@ function pickPeaks(frames: StftFrameSource): { stored: Peak[]; dense: Peak[] } {
     const end = last ? base + rows : base + rows - context;
     for (let f = done; f < end; f++) {
       const row = (f - base) * nb;
-      for (let k = 0; k < nb; k++) {
+      for (let k = nextTop(L, maxNear, row, 0, nb); k < nb; k = nextTop(L, maxNear, row, k + 1, nb)) {
         const v = L[row + k];
         const top = maxNear[row + k];
         if (!isTop(v, top)) continue;
@@ -237,6 +237,12 @@ function pickPeaks(frames: StftFrameSource): { stored: Peak[]; dense: Peak[] } {
   // A stored peak may have 30 stronger ones nearby that are maxima of the narrower neighbourhood only; it stays.
   const kept = new Set([...stored, ...thinPeaks(audible, second, QUERY_PEAKS_PER_SECOND)]);
   return { stored, dense: audible.filter((p) => kept.has(p)) };
+}
+
+/** The first bin from k on whose magnitude may be its neighbourhood's maximum (isTop's first test), else nb. */
+function nextTop(L: Float32Array, near: Float32Array, row: number, k: number, nb: number): number {
+  for (; k < nb; k++) if (L[row + k] + 1e-9 >= (near[row + k] + 1e-9) * (1 - TIE_SHARE)) return k;
+  return nb;
 }
 
 /** How far the four narrow neighbourhoods that make up the wide one lie from its centre (bins, frames). */
