@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FingerprintIndex } from '../index/fingerprint-index';
 import { extractFingerprints, storedLandmarks } from '../signal/landmarks';
-import { alignedStretch, matchFingerprints } from './landmark-match';
+import { adoptLandmarkTables, alignedStretch, landmarkTables, matchFingerprints } from './landmark-match';
 import { compareExactAudio, exactAudioChance, MIN_EXACT_VOTES } from './compare';
 import { aKey, aMelody, aProgression, aTrack, renderSong } from '../../testing/match-fixtures';
 import { encodeWav, pcm, seededRandom, whiteNoise } from '../../testing/test-signals';
@@ -111,6 +111,19 @@ describe('landmark fingerprints', () => {
     const exact = compareExactAudio(withFingerprints(query, 1), withFingerprints(fpOriginal, 2));
     expect(exact.similarity).toBeGreaterThanOrEqual(80);
     expect(exact.segments[0].reference.start).toBeCloseTo(12.3 + exact.segments[0].query.start, 0);
+  });
+
+  it('matches copies of the landmarks that adopted the tables built of the originals (another thread) alike', () => {
+    const query = extractFingerprints(pcm(cut));
+    const tables = landmarkTables(query, [fpOriginal]);
+    const [queryCopy, refCopy] = structuredClone([query, fpOriginal]);
+    const received = structuredClone(tables);
+    adoptLandmarkTables(queryCopy, [refCopy], received);
+    const used = landmarkTables(queryCopy, [refCopy]);
+    expect(used.query).toBe(received.query);
+    expect(used.refs[0]).toBe(received.refs[0]);
+    expect(matchFingerprints(queryCopy, refCopy)).toEqual(matchFingerprints(query, fpOriginal));
+    expect(() => adoptLandmarkTables(queryCopy, [], tables)).toThrow(RangeError);
   });
 
   it('does not call a different recording the same audio', () => {

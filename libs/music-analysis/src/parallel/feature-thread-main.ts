@@ -2,7 +2,7 @@
 import { parentPort } from 'node:worker_threads';
 import {
   claimTask,
-  compareShared,
+  compareOnHelper,
   computeSpectrogramTask,
   fitNullModelJob,
   spectrogramTaskBuffers,
@@ -31,7 +31,7 @@ function answer(request: HelperRequest): Answer {
       return { value, transfer: spectrogramTaskBuffers(value) };
     }
     case 'compare':
-      return { value: compareShared(request), transfer: [] };
+      return { value: compareOnHelper(request), transfer: [] };
     case 'null-model':
       return { value: fitNullModelJob(request), transfer: [] };
   }

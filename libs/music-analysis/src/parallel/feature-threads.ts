@@ -12,6 +12,7 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { compareTracks } from '../matching/compare';
+import { adoptLandmarkTables, landmarkTables, type LandmarkTables } from '../matching/landmark-match';
 import { tunedChromagram } from '../signal/chroma';
 import { extractMelody } from '../signal/melody';
 import { modulatedPartialFrames, predominantPitch, type PitchTrack } from '../signal/vocals';
@@ -24,6 +25,8 @@ import type { Fingerprints, MelodyNote, PcmAudio, Spectrogram, TrackComparison, 
 export interface CompareJob {
   query: TrackFeatures;
   refs: TrackFeatures[];
+  /** The query's and the references' landmark tables, built by the calling thread (the helper adopts them). */
+  landmarks: LandmarkTables;
   priorArt: PriorArtJson;
   /** Int32Array on a SharedArrayBuffer: [0] = next candidate to claim. */
   next: Int32Array;
@@ -153,7 +156,7 @@ export class FeatureHelper {
     return this.worker.terminate();
   }
 
-  /** The helper's share of the comparisons of a job (compareShared). */
+  /** The helper's share of the comparisons of a job (compareOnHelper). */
   compare(job: CompareJob): Promise<Compared> {
     return this.request((id) => ({ id, kind: 'compare', ...job })) as Promise<Compared>;
   }
@@ -305,14 +308,21 @@ export function featureHelper(): FeatureHelper {
  * Claims candidates from the job's shared counter until none is left and compares each: the calling thread and
  * the helper thread run this on the same job, so the work splits itself whatever each comparison costs.
  */
-export function compareShared(
-  job: CompareJob,
-  priorArt: PriorArtModel = PriorArtModel.fromJSON(job.priorArt),
-): Compared {
+export function compareShared(job: CompareJob, priorArt: PriorArtModel): Compared {
   const done: Compared = [];
   for (let i = Atomics.add(job.next, 0, 1); i < job.refs.length; i = Atomics.add(job.next, 0, 1))
     done.push([i, compareTracks(job.query, job.refs[i]!, priorArt)]);
   return done;
+}
+
+/** The helper's side of a compare job: its copies of the landmarks take the calling thread's tables. */
+export function compareOnHelper(job: CompareJob): Compared {
+  adoptLandmarkTables(
+    job.query.fingerprints,
+    job.refs.map((ref) => ref.fingerprints),
+    job.landmarks,
+  );
+  return compareShared(job, PriorArtModel.fromJSON(job.priorArt));
 }
 
 /**
@@ -327,7 +337,16 @@ export async function compareOnTwoThreads(
 ): Promise<TrackComparison[]> {
   const out = new Array<TrackComparison>(refs.length);
   if (refs.length === 0) return out;
-  const job: CompareJob = { query, refs, priorArt: priorArt.toJSON(), next: new Int32Array(new SharedArrayBuffer(4)) };
+  const job: CompareJob = {
+    query,
+    refs,
+    landmarks: landmarkTables(
+      query.fingerprints,
+      refs.map((ref) => ref.fingerprints),
+    ),
+    priorArt: priorArt.toJSON(),
+    next: new Int32Array(new SharedArrayBuffer(4)),
+  };
   const helperDone = featureHelper().compare(job);
   helperDone.catch(() => undefined);
   for (const [i, comparison] of compareShared(job, priorArt)) out[i] = comparison;

@@ -45,7 +45,7 @@ export async function analyseFile(
   });
   opts.onDecoded?.(pcm);
   progress('initializing', 1);
-  const features = await extraction.finish(pcm, { onProgress: progress });
+  const features = await extraction.finish(pcm, { onProgress: progress, matchNext: true });
   return compareAndScore(features, index, true, progress);
 }
 
@@ -65,7 +65,7 @@ export async function analyseAudio(
   }
   const threaded = availableParallelism() > 1;
   const features = threaded
-    ? await extractFeaturesAsync(pcm, { onProgress: progress })
+    ? await extractFeaturesAsync(pcm, { onProgress: progress, matchNext: true })
     : extractFeatures(pcm, { onProgress: progress });
   return compareAndScore(features, index, threaded, progress);
 }

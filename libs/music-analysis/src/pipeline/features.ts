@@ -13,6 +13,7 @@ import {
   type SpectrogramTask,
 } from '../parallel/feature-threads';
 import { extractFingerprints } from '../signal/landmarks';
+import { landmarkTables } from '../matching/landmark-match';
 import { estimateKey, withChordAmbiguity } from '../signal/key';
 import { extractMelody } from '../signal/melody';
 import { OnsetEnvelope, onsetDelay, onsetStrength } from '../signal/onset';
@@ -26,6 +27,11 @@ import { estimateVocalShare, vocalShareOf } from '../signal/vocals';
 
 export interface ExtractOptions {
   onProgress?: ProgressCallback;
+  /**
+   * The features are matched against a catalogue next (an analysis): the query's landmark lookup table, the first
+   * thing matching builds, is built in the time this thread would wait for the helper thread's last task.
+   */
+  matchNext?: boolean;
 }
 
 /** The beat-tracked tempo is trusted over the autocorrelation tempo when within ±7 % of it (no octave jump). */
@@ -65,7 +71,10 @@ export async function extractFeaturesAsync(audio: PcmAudio, opts: ExtractOptions
   fingerprintsDone.catch(() => undefined);
   const specStorage = new PooledStorage();
   const spec = stft(audio.samples, audio.sampleRate, { storage: specStorage.acquire });
-  const features = await featuresOfSpectrogram(spec, onsetStrength(spec), fingerprintsDone, durationSec, progress);
+  const features = await featuresOfSpectrogram(spec, onsetStrength(spec), fingerprintsDone, durationSec, {
+    ...opts,
+    onProgress: progress,
+  });
   specStorage.release();
   return features;
 }
@@ -130,7 +139,10 @@ export class StreamingFeatureExtraction {
     const spec = this.spectrogram.finish(audio.samples);
     this.advanceOnsets(spec.frames);
     const onsets = this.onsets.finish(spec.frames);
-    const features = await featuresOfSpectrogram(spec, onsets, this.fingerprintsDone, durationSec, progress);
+    const features = await featuresOfSpectrogram(spec, onsets, this.fingerprintsDone, durationSec, {
+      ...opts,
+      onProgress: progress,
+    });
     this.specStorage.release();
     this.pcm.release();
     return features;
@@ -163,7 +175,7 @@ async function featuresOfSpectrogram(
   onsets: Float32Array,
   fingerprintsDone: Promise<Fingerprints>,
   durationSec: number,
-  progress: ProgressCallback,
+  { onProgress: progress = () => undefined, matchNext = false }: ExtractOptions,
 ): Promise<TrackFeatures> {
   // Both threads take the tasks in this order: the chroma first (the harmony needs it), then the longest. Traced on
   // the bench's query, the helper was still on the fingerprints ≈ 0.2 s after the decode; when this thread took the
@@ -185,6 +197,7 @@ async function featuresOfSpectrogram(
   tasks.runIfFree('partials');
   const chroma = await tasks.result('chroma');
   const spectral = harmonyFeatures(timing, chroma, frameRate(spec), durationSec, () => undefined);
+  if (matchNext) landmarkTables(await fingerprintsDone, []);
   const [melody, fingerprints, pitch, partials] = await Promise.all([
     tasks.result('melody'),
     fingerprintsDone,
