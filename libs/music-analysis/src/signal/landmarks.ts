@@ -153,17 +153,19 @@ const PEAK_CHUNK_FRAMES = 1024;
  *
  * The log spectrum is processed in chunks of PEAK_CHUNK_FRAMES as the STFT produces it, each with the
  * NEIGHBOUR_FRAMES rows before and after it, so only ≈ 1 MB of it is held instead of the whole track's
- * (31 MB, twice, for 3 minutes). The filtered values, hence the peaks, are the same as a whole-track filter's
- * (see maxFilterAcrossRows on the track's last frames). The silence floor needs the loudest cell of the whole track: candidates above the absolute floor are
- * collected and the relative floor applied at the end.
+ * (31 MB, twice, for 3 minutes). The neighbourhood maxima, hence the peaks, are the same as a whole-track filter's
+ * (filteredSpan). The silence floor needs the loudest cell of the whole track: candidates above the absolute floor
+ * are collected and the relative floor applied at the end.
  *
  * The neighbourhood maxima are taken of the magnitudes, and logarithms computed only for the peaks (and near-ties):
  * logMagnitude never decreases with the magnitude, so the largest log of a neighbourhood is the log of its largest
  * magnitude, and the peaks are the same as those of the log spectrum — without 78 million logarithms per hour of audio.
  *
- * Only the narrow neighbourhood is filtered over the whole spectrogram. The wide one (±10 bins × ±8 frames) is the
- * union of four narrow ones (±7 × ±6) centred ±3 bins and ±2 frames away, so a candidate's wide maximum is the
- * largest of four narrow maxima (wideMaximum): the same values, without a second filter over every cell.
+ * Only the rows are filtered over the whole spectrogram (±7 bins, rowMax). A cell below its row neighbourhood's
+ * maximum is below its whole neighbourhood's, so only the few cells at their row's maximum (nextTop) read the
+ * column of row maxima over ±6 frames (columnMaximum) — a filter across every frame cost as much as all the rest of
+ * the search. The wide neighbourhood (±10 bins × ±8 frames) is the union of four narrow ones (±7 × ±6) centred ±3
+ * bins and ±2 frames away, so a candidate's wide maximum is the largest of four narrow maxima: the same values.
  */
 function pickPeaks(frames: StftFrameSource): { stored: Peak[]; dense: Peak[] } {
   const nb = MAX_BIN - MIN_BIN;
@@ -171,10 +173,9 @@ function pickPeaks(frames: StftFrameSource): { stored: Peak[]; dense: Peak[] } {
   const context = NEIGHBOUR_FRAMES;
   const capacity = PEAK_CHUNK_FRAMES + 2 * context;
   const L = new Float32Array(capacity * nb);
-  const maxNear = new Float32Array(capacity * nb);
-  // The filters' working rows, allocated once rather than at every chunk (fresh memory costs its page faults).
+  const rowMax = new Float32Array(capacity * nb);
+  // The filter's working rows, allocated once rather than at every chunk (fresh memory costs its page faults).
   const rowScratch = { g: new Float32Array(nb), h: new Float32Array(nb) };
-  const blockScratch = { g: new Float32Array(capacity * COLUMN_BLOCK), h: new Float32Array(capacity * COLUMN_BLOCK) };
   const candidates: Peak[] = [];
   let loudest = -Infinity;
   const isTop = (v: number, top: number): boolean =>
@@ -183,22 +184,29 @@ function pickPeaks(frames: StftFrameSource): { stored: Peak[]; dense: Peak[] } {
   let base = 0;
   let done = 0;
   const search = (rows: number, last: boolean): void => {
-    maxFilter(L, rows, nb, QUERY_NEIGHBOUR_BINS, maxNear, rowScratch);
-    maxFilterAcrossRows(maxNear, rows, nb, QUERY_NEIGHBOUR_FRAMES, maxNear, base, blockScratch);
+    maxFilter(L, rows, nb, QUERY_NEIGHBOUR_BINS, rowMax, rowScratch);
+    // The track's frame count, once the last chunk has come.
+    const trackFrames = last ? base + rows : Infinity;
+    const near = (f: number, k: number): number => columnMaximum(rowMax, f, k, base, trackFrames, nb);
     // Rows whose whole ±context window is in the buffer (or clipped by the end of the track, as a whole-track filter would).
     const end = last ? base + rows : base + rows - context;
     for (let f = done; f < end; f++) {
       const row = (f - base) * nb;
-      for (let k = nextTop(L, maxNear, row, 0, nb); k < nb; k = nextTop(L, maxNear, row, k + 1, nb)) {
+      for (let k = nextTop(L, rowMax, row, 0, nb); k < nb; k = nextTop(L, rowMax, row, k + 1, nb)) {
         const v = L[row + k];
-        const top = maxNear[row + k];
-        if (!isTop(v, top)) continue;
+        if (!isTop(v, near(f, k))) continue;
         const strength = logMagnitude(v);
         if (strength <= ABSOLUTE_LOG_FLOOR) continue;
-        const row0 = f - base;
         const interior =
-          k >= NEIGHBOUR_BINS && k < nb - NEIGHBOUR_BINS && f >= NEIGHBOUR_FRAMES && row0 < rows - NEIGHBOUR_FRAMES;
-        const wide = interior ? wideMaximum(maxNear, row0, k, nb) : edgeMaximum(L, f, k, base, rows, nb);
+          k >= NEIGHBOUR_BINS && k < nb - NEIGHBOUR_BINS && f >= NEIGHBOUR_FRAMES && f < trackFrames - NEIGHBOUR_FRAMES;
+        const wide = interior
+          ? Math.max(
+              near(f - WIDE_FRAME_OFFSET, k - WIDE_BIN_OFFSET),
+              near(f - WIDE_FRAME_OFFSET, k + WIDE_BIN_OFFSET),
+              near(f + WIDE_FRAME_OFFSET, k - WIDE_BIN_OFFSET),
+              near(f + WIDE_FRAME_OFFSET, k + WIDE_BIN_OFFSET),
+            )
+          : edgeMaximum(L, f, k, base, rows, nb);
         candidates.push({ frame: f, bin: k + MIN_BIN, strength, stored: isTop(v, wide) });
       }
     }
@@ -239,28 +247,30 @@ function pickPeaks(frames: StftFrameSource): { stored: Peak[]; dense: Peak[] } {
   return { stored, dense: audible.filter((p) => kept.has(p)) };
 }
 
-/** The first bin from k on whose magnitude may be its neighbourhood's maximum (isTop's first test), else nb. */
-function nextTop(L: Float32Array, near: Float32Array, row: number, k: number, nb: number): number {
-  for (; k < nb; k++) if (L[row + k] + 1e-9 >= (near[row + k] + 1e-9) * (1 - TIE_SHARE)) return k;
+/**
+ * The first bin from k on whose magnitude may be its row neighbourhood's maximum (isTop's first test against the
+ * row maxima `rowMax`; the whole neighbourhood's maximum is no smaller), else nb.
+ */
+function nextTop(L: Float32Array, rowMax: Float32Array, row: number, k: number, nb: number): number {
+  for (; k < nb; k++) if (L[row + k] + 1e-9 >= (rowMax[row + k] + 1e-9) * (1 - TIE_SHARE)) return k;
   return nb;
+}
+
+/**
+ * The narrow neighbourhood's maximum of frame f, bin k: the largest row maximum (rowMax: rows from track frame
+ * `base`) over the frames a filter across the rows covers there (filteredSpan; the track's length is Infinity
+ * until its last chunk).
+ */
+function columnMaximum(rowMax: Float32Array, f: number, k: number, base: number, frames: number, nb: number): number {
+  const [f0, f1] = filteredSpan(f, QUERY_NEIGHBOUR_FRAMES, frames);
+  let m = -Infinity;
+  for (let g = f0; g <= f1; g++) m = Math.max(m, rowMax[(g - base) * nb + k]);
+  return m;
 }
 
 /** How far the four narrow neighbourhoods that make up the wide one lie from its centre (bins, frames). */
 const WIDE_BIN_OFFSET = NEIGHBOUR_BINS - QUERY_NEIGHBOUR_BINS;
 const WIDE_FRAME_OFFSET = NEIGHBOUR_FRAMES - QUERY_NEIGHBOUR_FRAMES;
-
-/**
- * The maximum of the wide neighbourhood of a cell (row, k) away from the spectrogram's edges, from the narrow maxima
- * `near` (rows of nb): the largest of the four narrow maxima centred WIDE_BIN_OFFSET bins and WIDE_FRAME_OFFSET
- * frames away, whose windows are unclipped too.
- */
-function wideMaximum(near: Float32Array, row: number, k: number, nb: number): number {
-  const before = (row - WIDE_FRAME_OFFSET) * nb;
-  const after = (row + WIDE_FRAME_OFFSET) * nb;
-  const low = k - WIDE_BIN_OFFSET;
-  const high = k + WIDE_BIN_OFFSET;
-  return Math.max(near[before + low], near[before + high], near[after + low], near[after + high]);
-}
 
 /**
  * The wide neighbourhood's maximum of frame f, bin k near an edge of the spectrogram (the magnitudes L: `rows`
@@ -277,9 +287,10 @@ function edgeMaximum(L: Float32Array, f: number, k: number, base: number, rows: 
 }
 
 /**
- * The items the van Herk filters (maxFilter, maxFilterAcrossRows) take the maximum of at position t of n, radius r:
- * the window clipped to the array, widened to its whole block (blocks of 2r + 1 from item 0) when the clipped window
- * lies inside one block — max(h[lo], g[hi]) then covers all of it.
+ * The items a van Herk filter (maxFilter) takes the maximum of at position t of n, radius r: the window clipped to
+ * the array, widened to its whole block (blocks of 2r + 1 from item 0) when the clipped window lies inside one block —
+ * max(h[lo], g[hi]) then covers all of it. Across frames the spans are the ones the whole-track filter the catalogue's
+ * landmarks were extracted with covered, so the peaks near a track's ends stay the same.
  */
 function filteredSpan(t: number, r: number, n: number): [number, number] {
   const w = 2 * r + 1;
@@ -378,54 +389,6 @@ function maxFilter(
 interface FilterScratch {
   g: Float32Array;
   h: Float32Array;
-}
-
-/** Columns filtered together by maxFilterAcrossRows: 32 float32 = two cache lines per row. */
-const COLUMN_BLOCK = 32;
-
-/**
- * maxFilter along the rows axis (item t of column c at t·columns + c), with the same three passes and the same
- * values, but over blocks of COLUMN_BLOCK adjacent columns at once: one column at a time strides through
- * memory a row apart and misses the cache on every item. `out` may be `src` (a block is read whole first).
- * `origin`: the track frame of row 0. The van Herk blocks start at track frames that are multiples of the
- * window, as in a whole-track filter: where the window is clipped (the last frames of the track) the result
- * depends on that alignment, so a chunk must use the same one to give the same values. `scratch`: g and h of at
- * least rows × COLUMN_BLOCK items (every item read is written first).
- */
-function maxFilterAcrossRows(
-  src: Float32Array,
-  rows: number,
-  columns: number,
-  radius: number,
-  out: Float32Array,
-  origin: number,
-  scratch: FilterScratch,
-): Float32Array {
-  const w = 2 * radius + 1;
-  const B = COLUMN_BLOCK;
-  const { g, h } = scratch;
-  for (let c0 = 0; c0 < columns; c0 += B) {
-    const cb = Math.min(B, columns - c0);
-    for (let t = 0; t < rows; t++) {
-      const s = t * columns + c0;
-      const r = t * B;
-      if ((origin + t) % w === 0) for (let j = 0; j < cb; j++) g[r + j] = src[s + j];
-      else for (let j = 0; j < cb; j++) g[r + j] = Math.max(g[r - B + j], src[s + j]);
-    }
-    for (let t = rows - 1; t >= 0; t--) {
-      const s = t * columns + c0;
-      const r = t * B;
-      if (t === rows - 1 || (origin + t + 1) % w === 0) for (let j = 0; j < cb; j++) h[r + j] = src[s + j];
-      else for (let j = 0; j < cb; j++) h[r + j] = Math.max(h[r + B + j], src[s + j]);
-    }
-    for (let t = 0; t < rows; t++) {
-      const lo = Math.max(0, t - radius) * B;
-      const hi = Math.min(rows - 1, t + radius) * B;
-      const o = t * columns + c0;
-      for (let j = 0; j < cb; j++) out[o + j] = Math.max(h[lo + j], g[hi + j]);
-    }
-  }
-  return out;
 }
 
 /** Anchor–target pairs → 21-bit hashes; times are the anchor frames. */
