@@ -111,7 +111,8 @@ export function compareExactAudio(
  * A direct landmark match scored by its significance: the similarity calibrate.ts reads from the chance that the
  * best of the catalogue's unrelated tracks reaches this aligned stretch (exactAudioChance × catalogue size), with
  * the stretch's time range in both tracks. A chance at the level of one unrelated track (≥ 1), or agreement within
- * fewer than MIN_EXACT_SECONDS seconds, is no similarity.
+ * fewer seconds than the stretch's rule asks (MIN_EXACT_SECONDS; a dense query: landmark-match.ts
+ * DENSE_MIN_SECONDS), is no similarity.
  */
 function significanceMatch(
   m: DirectFingerprintMatch,
@@ -120,9 +121,10 @@ function significanceMatch(
   catalogueSize: number,
   frameSec: number,
 ): DimensionComparison {
-  // Agreement within fewer seconds than MIN_EXACT_SECONDS is what renders in the same instruments share by chance.
+  // Agreement within fewer seconds than this (MIN_EXACT_SECONDS; 5 for a dense query) is what renders in the same
+  // instruments share by chance.
   const perTrack =
-    m.stretch.score > 0 && m.matchedSeconds >= MIN_EXACT_SECONDS
+    m.stretch.score > 0 && m.matchedSeconds >= m.evidence.seconds
       ? exactAudioChance(m.stretch.score, querySec, refSec)
       : 1;
   const inCatalogue = perTrack * Math.max(1, catalogueSize);
