@@ -200,16 +200,16 @@ describe('a sample mixed under other music', () => {
   const CATALOGUE = 35;
 
   /**
-   * The backing with 5 s of the reference (from 12.3 s) mixed in at 6 s, of which only `kept` of the landmarks
+   * The backing with `seconds` of the reference (from 12.3 s) mixed in at 6 s, of which only `kept` of the landmarks
    * survive (at equal loudness most of the sample's peaks pair with the backing's), and a few of the reference's
    * landmarks (a repeated chord) agreeing at the same offset far from the sample, at 1 s and 18 s.
    */
-  function withSample(kept: number): Fingerprints {
+  function withSample(kept: number, seconds = 5): Fingerprints {
     const shift = Math.round((12.3 - 6) * FRAMES_PER_SEC);
     const within = (t: number, from: number, seconds: number) =>
       t >= from * FRAMES_PER_SEC && t < (from + seconds) * FRAMES_PER_SEC;
     const refs = [...reference.times.keys()];
-    const sampled = refs.filter((i) => within(reference.times[i], 12.3, 5) && random() < kept);
+    const sampled = refs.filter((i) => within(reference.times[i], 12.3, seconds) && random() < kept);
     const strays = [7.3, 24.3].flatMap((at) => refs.filter((i) => within(reference.times[i], at, 1)).slice(0, 3));
     const timeOf = (k: number) => (k >= 0 ? backing.times[k] : reference.times[-1 - k] - shift);
     const order = [...backing.times.keys(), ...[...sampled, ...strays].map((i) => -1 - i)].sort(
@@ -236,6 +236,22 @@ describe('a sample mixed under other music', () => {
     expect(found.reference.end).toBeCloseTo(17.3, 0);
   });
 
+  /** A query that looks up its landmarks as the denser query set (Fingerprints.query) too. */
+  const dense = (fp: Fingerprints): Fingerprints => ({ ...fp, query: { hashes: fp.hashes, times: fp.times } });
+
+  it('takes 4 clean seconds for chance when the query looks up denser landmarks, and 6 for a sample', () => {
+    // Renders in the same synthesiser voice share up to 4 s of identical audio by chance (DENSE_MIN_SECONDS).
+    const fourSeconds = withSample(1, 4);
+    const chance = compareExactAudio(asTrack(dense(fourSeconds), 1, 20), asTrack(reference, 2, 40), [], CATALOGUE);
+    expect(matchFingerprints(dense(fourSeconds), reference).stretch.score).toBeGreaterThanOrEqual(7);
+    expect(chance.similarity).toBe(0);
+    // Looked up with its stored landmarks alone (a catalogue track as the query), 4 s are read by their chance.
+    const stored = compareExactAudio(asTrack(fourSeconds, 1, 20), asTrack(reference, 2, 40), [], CATALOGUE);
+    expect(stored.similarity).toBeGreaterThan(60);
+    const sample = compareExactAudio(asTrack(dense(withSample(1, 6)), 1, 20), asTrack(reference, 2, 40), [], CATALOGUE);
+    expect(sample.similarity).toBeGreaterThanOrEqual(90);
+  });
+
   it('does not take the backing alone for the same recording', () => {
     expect(compareExactAudio(asTrack(backing, 1, 20), asTrack(reference, 2, 40), [], CATALOGUE).similarity).toBe(0);
   });
@@ -252,6 +268,21 @@ describe('alignedStretch', () => {
     expect(stretch.score).toBe(10);
     expect(stretch.queryStart * FRAME_SEC).toBeCloseTo(6, 1);
     expect(stretch.queryEnd * FRAME_SEC).toBeCloseTo(11, 0);
+  });
+
+  it('neither earns nor costs for seconds where the reference holds too few landmarks to agree', () => {
+    const times = agreeing([2, 3, 4, 6, 8, 9], 8);
+    const dense = { min: 5, cap: 8, seconds: 5 };
+    const gapped = alignedStretch(times, FRAME_SEC, dense).score;
+    expect(gapped).toBeLessThanOrEqual(8);
+    // The reference stores 2 landmarks in the query's 5th second and none in its 7th (a held chord): ≈ 12, over 2–9 s.
+    const available = [40, 40, 40, 40, 40, 2, 40, 0, 40, 40];
+    const stretch = alignedStretch(times, FRAME_SEC, dense, available);
+    expect(stretch.score).toBeGreaterThanOrEqual(11.5);
+    expect(stretch.queryStart * FRAME_SEC).toBeCloseTo(2, 0);
+    expect(stretch.queryEnd * FRAME_SEC).toBeCloseTo(10, 0);
+    // Where the reference could have agreed and did not, the gap still costs.
+    expect(alignedStretch(times, FRAME_SEC, dense, available.fill(40)).score).toBe(gapped);
   });
 
   it('does not add up chance bursts a silent second apart, nor single agreeing landmarks', () => {
