@@ -1,0 +1,66 @@
+/**
+ * Measuring tool (not part of the evaluation): writes the landmarks of every catalogue track and query of a case
+ * source's split to a JSON-lines file, so exact-audio scoring rules can be measured on every query–reference pair
+ * without extracting again: `node tools/run-ts.mjs tools/eval/null/dump-landmarks.ts own,effects /tmp/lm`.
+ */
+import { mkdirSync, writeFileSync, appendFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { extractFingerprints } from '@originality/music-analysis';
+import { effectsSource } from '../sources/effects';
+import { gmSource } from '../sources/gm';
+import { ownSource } from '../sources/own';
+import { secondSynthSource } from '../sources/second-synth';
+import type { CaseSource, SourceName } from '../sources/source';
+
+const SOURCES: Record<SourceName, CaseSource> = {
+  own: ownSource,
+  'second-synth': secondSynthSource,
+  gm: gmSource,
+  effects: effectsSource,
+};
+
+const b64 = (a: Uint32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
+
+async function main(): Promise<void> {
+  const [names, outDir] = process.argv.slice(2);
+  mkdirSync(outDir, { recursive: true });
+  for (const name of names.split(',') as SourceName[]) {
+    const tmp = mkdtempSync(join(tmpdir(), `lm-${name}-`));
+    const file = join(outDir, `${name}.jsonl`);
+    writeFileSync(file, '');
+    const log = (line: string) => process.stderr.write(`${line}\n`);
+    const built = await SOURCES[name].build({ size: 'full', split: 'tuning', tmp, log });
+    const write = (row: object) => appendFileSync(file, `${JSON.stringify(row)}\n`);
+    for (const [i, r] of built.references.entries()) {
+      const audio = await r.audio();
+      const fp = extractFingerprints(audio);
+      write({ role: 'ref', id: r.id, sec: audio.durationSec, h: b64(fp.hashes), t: b64(fp.times), fs: fp.frameSec });
+      if ((i + 1) % 20 === 0) log(`${name}: refs ${i + 1}/${built.references.length}`);
+    }
+    for (const [i, c] of built.cases.entries()) {
+      const audio = await c.audio();
+      const fp = extractFingerprints(audio);
+      write({
+        role: 'query',
+        id: c.id,
+        kind: c.kind,
+        variant: c.variant,
+        referenceId: c.referenceId,
+        pieceId: c.pieceId,
+        shouldMatch: c.shouldMatch,
+        sec: audio.durationSec,
+        h: b64(fp.hashes),
+        t: b64(fp.times),
+        qh: b64(fp.query!.hashes),
+        qt: b64(fp.query!.times),
+        fs: fp.frameSec,
+      });
+      if ((i + 1) % 10 === 0) log(`${name}: cases ${i + 1}/${built.cases.length}`);
+    }
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+void main();
