@@ -83,10 +83,12 @@ export const STORED_DENSITY_EVIDENCE: SecondEvidence = {
  * as a catalogue track share up to 4 s of identical audio by chance (a held chord, a phrase of the same notes), which
  * a dense query finds as clean agreement: measured on every should-not-match query–reference pair of the tuning split
  * (59,381 pairs: the own, second-synth, GM and effects originals, progression-only queries, and every query against
- * the tracks it does not derive from), 56 of the 58 pairs whose stretch scored ≥ 4 agreed within ≤ 4 matched seconds,
- * and they alone flagged originals (second synth 1 of 16 at 74; own up to 59). Every sample of the effects source
- * that reached similarity 80 agreed over 5–12 seconds (5 s is the shortest sample the issue asks to find); copies over
- * ≥ 8. At 5 no should-not-match pair of the four sources keeps a stretch except two (≤ 9.25), and no sample is lost.
+ * the tracks it does not derive from), 56 of the 58 pairs whose stretch scored ≥ 4 agreed within ≤ 4 matched seconds
+ * (tools/eval/null/pair-stats.ts), among them the second-synth original flagged at 74 and own originals at 58–59.
+ * Every sample of the effects source that reached similarity 80 agreed over 5–12 seconds (5 s is the shortest sample
+ * the issue asks to find), copies over ≥ 8. At 5, two should-not-match pairs keep a stretch (9.25 and 8.5, own
+ * melody and cover queries against unrelated tracks), and the tuning split's second-synth originals flagged fell from
+ * 6 % to 0 % (that original 74 → 26) with the samples at 83 % as before.
  */
 const DENSE_MIN_SECONDS = 5;
 /**
