@@ -3,8 +3,7 @@
  * source's split to a JSON-lines file, so exact-audio scoring rules can be measured on every query–reference pair
  * without extracting again: `node tools/run-ts.mjs tools/eval/null/dump-landmarks.ts own,effects /tmp/lm`.
  */
-import { mkdirSync, writeFileSync, appendFileSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractFingerprints } from '@originality/music-analysis';
