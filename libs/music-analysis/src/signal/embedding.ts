@@ -18,7 +18,7 @@
  *   only).
  */
 import { EMBEDDING_MAX_BPM, EMBEDDING_PATCH_BEATS } from '../constants';
-import { beatPeriod, halveBeatRate } from './beat-rate';
+import { beatPeriod, doubleBeatRate, halveBeatRate } from './beat-rate';
 import type { BeatChroma } from '../types';
 
 const PATCH = EMBEDDING_PATCH_BEATS;
@@ -60,9 +60,14 @@ for (let k = 0; k <= HALF; k++) {
 
 /** Embedding of beat-synchronous chroma; all zeros when there are no beats. */
 export function chromaEmbedding(beatChroma: BeatChroma): Float32Array {
+  return embeddingAtBeatLevel(atFeltBeat(beatChroma));
+}
+
+/** The embedding of beat chroma taken at the beat level it is given at (no double-time fold). */
+function embeddingAtBeatLevel(beatChroma: BeatChroma): Float32Array {
   const out = new Float32Array(EMBEDDING_DIM);
   if (beatChroma.beats === 0) return out;
-  const rows = powerChroma(atFeltBeat(beatChroma));
+  const rows = powerChroma(beatChroma);
   const beats = rows.length / 12;
   const patches = Math.max(1, beats - PATCH + 1);
   const mags = new Float32Array(patches * EMBEDDING_DIM);
@@ -85,6 +90,28 @@ export function embeddingSimilarity(a: Float32Array, b: Float32Array): number {
   let dot = 0;
   for (let d = 0; d < a.length; d++) dot += a[d]! * b[d]!;
   return dot;
+}
+
+/**
+ * The beat rate (BPM) chromaEmbedding reads a track at: its tracked beat, halved while at or above
+ * EMBEDDING_MAX_BPM (NaN with fewer than two beats).
+ */
+export function embeddingBeatRate(beatChroma: BeatChroma): number {
+  const felt = atFeltBeat(beatChroma);
+  return 60 / beatPeriod(felt);
+}
+
+/**
+ * A query's embedding as it would read at half and at double its embedding beat rate, for references whose own
+ * reading is an octave away (see CatalogueIndex.lookup): the 2DFTM is tempo-invariant only at one beat level, and
+ * a cover's beat tracker may lock an octave away from its original's.
+ */
+export function embeddingsAtOtherBeatLevels(beatChroma: BeatChroma): { double: Float32Array; half: Float32Array } {
+  const felt = atFeltBeat(beatChroma);
+  return {
+    double: embeddingAtBeatLevel(felt.beats >= 2 ? doubleBeatRate(felt) : felt),
+    half: embeddingAtBeatLevel(felt.beats >= 4 ? halveBeatRate(felt) : felt),
+  };
 }
 
 /** Beat chroma with double-time readings halved until the beat rate is below EMBEDDING_MAX_BPM. */
