@@ -1,6 +1,8 @@
 import { CatalogueIndex } from './catalogue-index';
 import { aKey, aTrack, anEmbedding, transformMelody } from '../../testing/match-fixtures';
 import type { TrackFeatures } from '../types';
+import { chromaEmbedding } from '../signal/embedding';
+import { doubleBeatRate } from '../signal/beat-rate';
 
 const meta = (i: number) => ({ title: `Track ${i}`, artist: `Artist ${i}`, platform: 'Spotify' });
 
@@ -59,6 +61,21 @@ describe('CatalogueIndex', () => {
     const byContour = small.lookup(query).filter((c) => c.contourScore !== undefined);
     expect(byContour.map((c) => c.referenceId)).toContain('t29');
     expect(none.lookup(query).map((c) => c.referenceId)).not.toContain('t29');
+  });
+
+  it('retrieves by embedding a track whose beat was tracked at double the rate of the query (beat-matched cosine)', () => {
+    const withEmbedding = (f: TrackFeatures): TrackFeatures => ({ ...f, embedding: chromaEmbedding(f.beatChroma) });
+    const decoys = Array.from({ length: 30 }, (_, i) => withEmbedding(aTrack({ seed: 300 + i, bpm: 70 + 3 * i })));
+    const song = aTrack({ seed: 77, key: aKey(2), bpm: 75 });
+    // The catalogue's recording tracked at 150 BPM (every beat split in two), the query at the felt 75 BPM.
+    const doubled = doubleBeatRate(song.beatChroma);
+    const reference = { ...song, beatChroma: doubled, embedding: chromaEmbedding(doubled) };
+    const small = new CatalogueIndex({ embeddingCandidates: 1, melodyCandidates: 0, contourCandidates: 0 });
+    [...decoys, reference].forEach((features, i) => small.add({ id: `d${i}`, meta: meta(i), features }));
+    const query = { embedding: chromaEmbedding(song.beatChroma), fingerprints: song.fingerprints };
+    const found = (q: Parameters<CatalogueIndex['lookup']>[0]) => small.lookup(q).map((c) => c.referenceId);
+    expect(found({ ...query, beatChroma: song.beatChroma })).toEqual([`d${decoys.length}`]);
+    expect(found(query)).not.toContain(`d${decoys.length}`);
   });
 
   it('calibrates each match against the null model fitted on its own tracks, with the chance per dimension', () => {

@@ -64,7 +64,7 @@ export function halveBeatRate(c: BeatChroma): BeatChroma {
 }
 
 /** Each beat split in two: rows repeated, the new beat times halfway between the old ones. */
-function doubleBeatRate(c: BeatChroma): BeatChroma {
+export function doubleBeatRate(c: BeatChroma): BeatChroma {
   const period = beatPeriod(c);
   const beats = c.beats * 2;
   const data = new Float32Array(beats * 12);

@@ -1,4 +1,11 @@
-import { EMBEDDING_DIM, chromaEmbedding, embeddingSimilarity } from './embedding';
+import {
+  EMBEDDING_DIM,
+  chromaEmbedding,
+  embeddingBeatRate,
+  embeddingSimilarity,
+  embeddingsAtOtherBeatLevels,
+} from './embedding';
+import { doubleBeatRate, halveBeatRate } from './beat-rate';
 import { seededRandom } from '../../testing/test-signals';
 import type { BeatChroma } from '../types';
 
@@ -69,6 +76,25 @@ describe('chromaEmbedding', () => {
     const doubleTime = beatChroma(song.flatMap((row) => [row, row]));
     doubleTime.beatTimes = doubleTime.beatTimes.map((_, i) => i * 0.25);
     expect(embeddingSimilarity(chromaEmbedding(beatChroma(song)), chromaEmbedding(doubleTime))).toBeGreaterThan(0.99);
+  });
+
+  it('reads a query at half and double its beat rate as the embedding of those readings would', () => {
+    const song = beatChroma(popSong());
+    song.beatTimes = song.beatTimes.map((_, i) => i * 0.8); // 75 BPM: neither reading is folded back
+    expect(embeddingBeatRate(song)).toBeCloseTo(75, 3);
+    const { double, half } = embeddingsAtOtherBeatLevels(song);
+    // The sliding DFT over every patch equals the exact one.
+    const halved = chromaEmbedding(halveBeatRate(song));
+    for (let d = 0; d < EMBEDDING_DIM; d++) expect(half[d]).toBeCloseTo(halved[d]!, 6);
+    // Double time takes every other patch (those starting mid-beat repeat their neighbours).
+    expect(embeddingSimilarity(double, chromaEmbedding(doubleBeatRate(song)))).toBeGreaterThan(0.999);
+    expect(embeddingSimilarity(double, chromaEmbedding(song))).toBeLessThan(0.99);
+  });
+
+  it('reads a double-time reading at the felt beat rate', () => {
+    const fast = beatChroma(popSong());
+    fast.beatTimes = fast.beatTimes.map((_, i) => i * 0.3); // 200 BPM, folded to 100
+    expect(embeddingBeatRate(fast)).toBeCloseTo(100, 3);
   });
 
   it('is all zeros when there are no beats', () => {
