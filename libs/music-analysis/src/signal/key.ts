@@ -170,7 +170,11 @@ export function withOpeningBass(
 ): KeyEstimate {
   if (!(key.confidence > 0)) return key;
   const relative = relativeKey(key.tonic, key.mode);
-  const relativeR = profileCorrelation(chromaSum, relative.mode === 'major' ? MAJOR_PROFILE : MINOR_PROFILE, relative.tonic);
+  const relativeR = profileCorrelation(
+    chromaSum,
+    relative.mode === 'major' ? MAJOR_PROFILE : MINOR_PROFILE,
+    relative.tonic,
+  );
   if (key.confidence - relativeR > RELATIVE_BASS_MARGIN) return key;
   let norm = 0;
   for (let pc = 0; pc < 12; pc++) norm += openingBass[pc]! ** 2;
