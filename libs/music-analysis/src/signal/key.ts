@@ -149,7 +149,7 @@ export function withChordAmbiguity(key: KeyEstimate, chords: readonly ChordSegme
  * between them (withOpeningBass), and how much more of the opening bar's bass (shares of its L2-normalised bass
  * chroma) the relative key's tonic must have than the winner's. Measured on the eval catalogues' tuning pieces
  * (offline sweep, then the engine): at a margin of 0.15 and a lead of 0.2–0.4 (one bar or half of one) the bass
- * turned 7 own-composer loops to their written key and none away from it (key exact 68 → 73 %), one second-synth
+ * turned 8 own-composer loops to their written key and none away from it (key exact 68 → 74 %), one second-synth
  * song (41 → 44 %), no GM or effects piece (100 %); at a margin of 0.2 and above it began to turn right keys too
  * (0.25: 12 won, 6 lost). Letting the bass pick the dominant or subdominant key as well lost right keys on every
  * source (second synth 41 → 25 %, GM 100 → 95 %), so only the relative is considered.
