@@ -32,7 +32,8 @@ export interface KeyEstimate {
   /** e.g. "C major", "F# minor". */
   name: string;
   /**
-   * 0–1: how far the winning key's correlation stands above the next best key's (signal/key.ts). Absent on
+   * 0–1: how far the winning key's correlation stands above the next best key's (signal/key.ts); 0 when the
+   * opening bass chose the key over its relative major/minor's higher correlation (withOpeningBass). Absent on
    * features stored before it existed.
    */
   clarity?: number;

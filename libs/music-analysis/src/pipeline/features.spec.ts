@@ -35,6 +35,17 @@ describe('extractFeatures', () => {
     expect([undefined, 'A minor']).toContain(features.key.relativeAmbiguity);
   });
 
+  it('reads a loop that never cadences from the bass it opens on', () => {
+    // Am–Am–F–C–G four times over, one chord a beat: the profile nearly ties A minor and C major.
+    const loop = [triad(57, 'min'), triad(57, 'min'), triad(53, 'maj'), triad(60, 'maj'), triad(55, 'maj')];
+    const keyOf = (chords: number[][]) => extractFeatures(pcm(renderChords(chords, 0.5))).key;
+    const openingOnA = keyOf([...loop, ...loop, ...loop, ...loop]);
+    expect(openingOnA).toMatchObject({ name: 'A minor', relativeAmbiguity: 'C major', clarity: 0 });
+    // The same loop entered on F: its opening bar's bass (F, C, G, A) favours neither tonic.
+    const rotated = [...loop.slice(2), ...loop, ...loop, ...loop, ...loop.slice(0, 2)];
+    expect(keyOf(rotated).name).toBe('C major');
+  });
+
   it('recognises the chord sequence', () => {
     const labels = features.chords.filter((c) => c.end - c.start >= 1).map((c) => `${c.root}${c.quality}`);
     expect(labels).toEqual(['0maj', '9min', '5maj', '7maj', '0maj', '9min', '5maj', '7maj']);

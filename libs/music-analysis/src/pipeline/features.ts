@@ -3,7 +3,7 @@
  * The STFT is computed once and shared by onsets, chroma, vocals and melody. extractFeaturesAsync computes the
  * same features with part of the work on a helper thread.
  */
-import { beatSyncChroma, chromaSum, regularBeatGrid, tunedChromagram } from '../signal/chroma';
+import { bassChroma, beatSyncChroma, chromaSum, regularBeatGrid, tunedChromagram } from '../signal/chroma';
 import { estimateChords } from '../signal/chords';
 import { chromaEmbedding } from '../signal/embedding';
 import {
@@ -14,7 +14,7 @@ import {
 } from '../parallel/feature-threads';
 import { extractFingerprints } from '../signal/landmarks';
 import { landmarkTables } from '../matching/landmark-match';
-import { estimateKey, withChordAmbiguity } from '../signal/key';
+import { estimateKey, withChordAmbiguity, withOpeningBass } from '../signal/key';
 import { extractMelody } from '../signal/melody';
 import { OnsetEnvelope, onsetDelay, onsetStrength } from '../signal/onset';
 import { rhythmPattern } from '../signal/rhythm';
@@ -22,7 +22,7 @@ import { frameCount, frameRate, IncrementalStft, stft } from '../signal/stft';
 import { estimateTempo, tempoFromBeats, trackBeats } from '../signal/tempo';
 import { ANALYSIS_SAMPLE_RATE, FFT_SIZE, HOP_SIZE, TEMPO_PRIOR_BPM } from '../constants';
 import { PcmStreamWriter } from '../parallel/pcm-stream';
-import type { Fingerprints, PcmAudio, ProgressCallback, Spectrogram, TrackFeatures } from '../types';
+import type { BeatChroma, Fingerprints, PcmAudio, ProgressCallback, Spectrogram, TrackFeatures } from '../types';
 import { estimateVocalShare, vocalShareOf } from '../signal/vocals';
 
 export interface ExtractOptions {
@@ -42,7 +42,7 @@ export function extractFeatures(audio: PcmAudio, opts: ExtractOptions = {}): Tra
   const spec = stft(audio.samples, audio.sampleRate);
   progress('extracting audio features', 0.2);
   const timing = rhythmFeatures(onsetStrength(spec), frameRate(spec), progress);
-  const spectral = harmonyFeatures(timing, tunedChromagram(spec), frameRate(spec), durationSec, progress);
+  const spectral = harmonyFeatures(timing, spec, tunedChromagram(spec), durationSec, progress);
   const vocalShare = estimateVocalShare(spec);
   progress('extracting audio features', 0.8);
   const fingerprints = extractFingerprints(audio);
@@ -198,7 +198,7 @@ async function featuresOfSpectrogram(
   tasks.runIfFree('pitch');
   tasks.runIfFree('partials');
   const chroma = await tasks.result('chroma');
-  const spectral = harmonyFeatures(timing, chroma, frameRate(spec), durationSec, () => undefined);
+  const spectral = harmonyFeatures(timing, spec, chroma, durationSec, () => undefined);
   if (matchNext) landmarkTables(await fingerprintsDone, []);
   const [melody, fingerprints, pitch, partials] = await Promise.all([
     tasks.result('melody'),
@@ -259,24 +259,46 @@ function rhythmFeatures(onsets: Float32Array, fps: number, progress: ProgressCal
   return { onsets, beats, tempoBpm };
 }
 
-/** Key, beat chroma, chords, embedding and rhythm pattern from the frame chroma and the beats (progress → 0.6). */
+/**
+ * Key, beat chroma, chords, embedding and rhythm pattern from the frame chroma, the spectrogram (the opening bass)
+ * and the beats (progress → 0.6).
+ */
 function harmonyFeatures(
   { onsets, beats, tempoBpm }: RhythmFeatures,
+  spec: Spectrogram,
   chroma: Float32Array,
-  fps: number,
   durationSec: number,
   progress: ProgressCallback,
 ): SpectralFeatures {
+  const fps = frameRate(spec);
   // Without a tracked beat grid (silence, free-time audio), chroma is grouped on a fixed 120 BPM grid.
   const grid = beats.length >= 2 ? beats : regularBeatGrid(durationSec, 60 / TEMPO_PRIOR_BPM);
   const beatChroma = beatSyncChroma(chroma, fps, grid, durationSec);
   const chords = estimateChords(beatChroma, undefined, { endTime: durationSec });
-  const key = withChordAmbiguity(estimateKey(chromaSum(chroma)), chords);
+  const sum = chromaSum(chroma);
+  const [from, to] = openingFrames(beatChroma, fps, durationSec);
+  const key = withChordAmbiguity(withOpeningBass(estimateKey(sum), sum, bassChroma(spec, from, to)), chords);
   const embedding = chromaEmbedding(beatChroma);
   progress('extracting audio features', 0.6);
 
   const rhythm = rhythmPattern(onsets, beats, fps);
   return { tempoBpm, beats, key, chords, rhythmPattern: rhythm, beatChroma, embedding };
+}
+
+/** Beats that make the opening bar (withOpeningBass): 4, one bar of 4/4 (2, half a bar, measured the same). */
+const OPENING_BEATS = 4;
+
+/**
+ * Frames [from, to) of the opening bar: the first OPENING_BEATS beat rows from the first one that sounds (a
+ * silent lead-in, decoder padding or a fade-in under the silence floor is skipped).
+ */
+function openingFrames({ data, beats, beatTimes }: BeatChroma, fps: number, durationSec: number): [number, number] {
+  let first = 0;
+  while (first < beats && data.subarray(first * 12, first * 12 + 12).every((v) => v === 0)) first++;
+  if (first >= beats) return [0, 0];
+  const last = first + OPENING_BEATS;
+  const end = last < beats ? beatTimes[last]! : durationSec;
+  return [Math.round(beatTimes[first]! * fps), Math.round(end * fps)];
 }
 
 /** Prefer the beat-tracked tempo (finer than one autocorrelation lag) unless it disagrees by an octave. */

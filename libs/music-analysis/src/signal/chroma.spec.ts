@@ -1,7 +1,7 @@
-import { beatSyncChroma, chromaSum, chromagram, estimateTuning, regularBeatGrid } from './chroma';
+import { bassChroma, beatSyncChroma, chromaSum, chromagram, estimateTuning, regularBeatGrid } from './chroma';
 import { ANALYSIS_SAMPLE_RATE } from '../constants';
 import { frameRate, stft } from './stft';
-import { addHarmonicTone, midiToHz, sineTone } from '../../testing/test-signals';
+import { addHarmonicTone, midiToHz, renderChords, sineTone } from '../../testing/test-signals';
 
 const SR = ANALYSIS_SAMPLE_RATE;
 
@@ -22,6 +22,24 @@ describe('chroma', () => {
     expect(argmax(sum)).toBe(9);
     const total = sum.reduce((a, b) => a + b, 0);
     expect(sum[9]! / total).toBeGreaterThan(0.95);
+  });
+
+  it('reads the bass of the frames asked for, not the chord and melody above it', () => {
+    // A2 under a C major triad with E5 above for 2 s, then C3 under the same for 2 s.
+    const spec = stft(
+      renderChords(
+        [
+          [45, 60, 64, 67, 76],
+          [48, 60, 64, 67, 76],
+        ],
+        2,
+      ),
+      SR,
+    );
+    const fps = frameRate(spec);
+    expect(argmax(bassChroma(spec, 0, Math.round(2 * fps)))).toBe(9);
+    expect(argmax(bassChroma(spec, Math.round(2 * fps), spec.frames))).toBe(0);
+    expect(bassChroma(spec, 10, 10).every((v) => v === 0)).toBe(true);
   });
 
   it('puts a low bass note (A1, 55 Hz) on its pitch class despite wide low-frequency bins', () => {

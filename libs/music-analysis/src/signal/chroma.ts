@@ -24,6 +24,16 @@ const CHROMA_PEAK_FLOOR = 0.01;
 const ABSOLUTE_PEAK_FLOOR = 1e-3;
 /** At most this many frames are scanned for tuning; more adds time, not accuracy. */
 const TUNING_MAX_FRAMES = 2_000;
+/**
+ * The bass band of bassChroma: E1 (41 Hz, a bass guitar's lowest string) to about E3 (165 Hz), where bass lines
+ * sound and chords' middle voices do not. Peaks under a tenth of the band's loudest are left out (the bass note's
+ * own upper partials are weaker). Up to 260 Hz (C4) the band also took the chords' lowest inner voices: an
+ * Am–Am–F–C–G loop opening on F still read A minor, and on the eval's tuning pieces one own-composer key fewer
+ * was right (at 200 Hz: the same; at 160 Hz: 96 of 130, second synth, GM and effects unchanged).
+ */
+const BASS_MIN_HZ = 40;
+const BASS_MAX_HZ = 160;
+const BASS_PEAK_FLOOR = 0.1;
 /** Beat rows quieter than this fraction of the loudest row count as silence. */
 const SILENT_ROW_FRACTION = 0.01;
 
@@ -70,10 +80,10 @@ function forEachPeak(
  * Global tuning offset in cents (−50…50) from A440 equal temperament; 0 when there are no peaks.
  * The magnitude-weighted circular mean of the peaks' deviations (a deviation of ±50 cents is the same
  * point on the circle). The mean, unlike the histogram mode, is not pulled to the extremes of a vibrato,
- * where a sinusoidal pitch swing spends most of its time.
+ * where a sinusoidal pitch swing spends most of its time. Over frames [fromFrame, toFrame) (all by default).
  */
-export function estimateTuning(spec: Spectrogram): number {
-  const stride = Math.max(1, Math.ceil(spec.frames / TUNING_MAX_FRAMES));
+export function estimateTuning(spec: Spectrogram, fromFrame = 0, toFrame = spec.frames): number {
+  const stride = Math.max(1, Math.ceil((toFrame - fromFrame) / TUNING_MAX_FRAMES));
   let sumCos = 0;
   let sumSin = 0;
   const addPeak = (hz: number, magnitude: number): void => {
@@ -82,7 +92,7 @@ export function estimateTuning(spec: Spectrogram): number {
     sumCos += magnitude * Math.cos(angle);
     sumSin += magnitude * Math.sin(angle);
   };
-  for (let f = 0; f < spec.frames; f += stride)
+  for (let f = Math.max(0, fromFrame); f < Math.min(spec.frames, toFrame); f += stride)
     forEachPeak(spec, f, TUNING_MIN_HZ, TUNING_MAX_HZ, TUNING_PEAK_FLOOR, addPeak);
   if (sumCos === 0 && sumSin === 0) return 0;
   return (100 * Math.atan2(sumSin, sumCos)) / (2 * Math.PI);
@@ -107,6 +117,24 @@ export function chromagram(spec: Spectrogram, tuningCents = 0): Float32Array {
 /** Frame chroma at the track's own tuning (estimateTuning): what feature extraction uses. */
 export function tunedChromagram(spec: Spectrogram): Float32Array {
   return chromagram(spec, estimateTuning(spec));
+}
+
+/**
+ * Pitch classes of the bass over frames [fromFrame, toFrame): every spectral peak between BASS_MIN_HZ and
+ * BASS_MAX_HZ above BASS_PEAK_FLOOR × the band's loudest adds its magnitude to its pitch class, at the tuning of
+ * those frames (12 values, not normalised). Key estimation reads the opening bar's bass with it (withOpeningBass).
+ */
+export function bassChroma(spec: Spectrogram, fromFrame: number, toFrame: number): Float64Array {
+  const out = new Float64Array(12);
+  const from = Math.max(0, fromFrame);
+  const to = Math.min(spec.frames, toFrame);
+  if (!(to > from)) return out;
+  const shift = estimateTuning(spec, from, to) / 100;
+  const addPeak = (hz: number, magnitude: number): void => {
+    out[((Math.round(hzToMidi(hz) - shift) % 12) + 12) % 12] += magnitude;
+  };
+  for (let f = from; f < to; f++) forEachPeak(spec, f, BASS_MIN_HZ, BASS_MAX_HZ, BASS_PEAK_FLOOR, addPeak);
+  return out;
 }
 
 /** Sum of chroma over all frames (12 values), the input of key estimation. */

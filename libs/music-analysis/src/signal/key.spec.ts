@@ -1,6 +1,6 @@
 import { chromaSum, chromagram, estimateTuning } from './chroma';
 import { ANALYSIS_SAMPLE_RATE } from '../constants';
-import { estimateKey, harmonicProfile, relativeKey, withChordAmbiguity } from './key';
+import { estimateKey, harmonicProfile, relativeKey, withChordAmbiguity, withOpeningBass } from './key';
 import type { ChordSegment, KeyEstimate } from '../types';
 import { stft } from './stft';
 import { cMajorCadence, renderChords, triad, type ToneOptions } from '../../testing/test-signals';
@@ -99,6 +99,44 @@ describe('key clarity and relative-key ambiguity', () => {
     });
   });
 
+  describe('opening bass', () => {
+    // Am (held two bars)–F–C–G as pitch content, each note with its harmonics: the profile reads it as C major,
+    // a few hundredths above A minor.
+    const loop = withHarmonics(chromaOfTriads([9, 0, 4], [9, 0, 4], [5, 9, 0], [0, 4, 7], [7, 11, 2]));
+    const bassOn = (pc: number): number[] => {
+      const bass = new Array<number>(12).fill(0);
+      bass[pc] = 1;
+      bass[(pc + 7) % 12] = 0.2;
+      return bass;
+    };
+
+    it('turns a near-tie to the relative key whose tonic the opening bass plays', () => {
+      const key = estimateKey(loop);
+      expect(key.name).toBe('C major');
+      expect(withOpeningBass(key, loop, bassOn(9))).toMatchObject({
+        tonic: 9,
+        mode: 'minor',
+        name: 'A minor',
+        clarity: 0,
+        relativeAmbiguity: 'C major',
+      });
+    });
+
+    it('keeps the key when the bass opens on its own tonic, on neither tonic, or is silent', () => {
+      const key = estimateKey(loop);
+      expect(withOpeningBass(key, loop, bassOn(0))).toBe(key);
+      expect(withOpeningBass(key, loop, bassOn(5))).toBe(key);
+      expect(withOpeningBass(key, loop, new Array(12).fill(0))).toBe(key);
+    });
+
+    it('keeps a key the profile clearly prefers to its relative', () => {
+      const cadence = withHarmonics(chromaOfTriads([0, 4, 7], [5, 9, 0], [7, 11, 2], [0, 4, 7]));
+      const key = estimateKey(cadence);
+      expect(key.name).toBe('C major');
+      expect(withOpeningBass(key, cadence, bassOn(9))).toBe(key);
+    });
+  });
+
   it('maps a key to its relative both ways', () => {
     expect(relativeKey(0, 'major')).toEqual({ tonic: 9, mode: 'minor' });
     expect(relativeKey(9, 'minor')).toEqual({ tonic: 0, mode: 'major' });
@@ -110,4 +148,13 @@ function chromaOfTriads(...chords: number[][]): number[] {
   const chroma = new Array<number>(12).fill(0.05);
   for (const chord of chords) for (const pc of chord) chroma[pc] += 1;
   return chroma;
+}
+
+/** `chroma` with each pitch class's harmonics 2–4 added at amplitude 1/h, as a chromagram of played notes has them. */
+function withHarmonics(chroma: number[]): number[] {
+  const out = new Array<number>(12).fill(0);
+  chroma.forEach((v, pc) => {
+    for (let h = 1; h <= 4; h++) out[(pc + Math.round(12 * Math.log2(h))) % 12] += v / h;
+  });
+  return out;
 }
