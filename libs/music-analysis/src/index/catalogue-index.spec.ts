@@ -125,6 +125,13 @@ describe('CatalogueIndex', () => {
     expect(await index.matchAsync(query)).toEqual(matches);
   });
 
+  it('indexes in light mode what its lookup needs alone (embedding and fingerprints, no beat chroma)', () => {
+    const light = new CatalogueIndex({ mode: 'light' });
+    const { embedding, fingerprints } = tracks[0];
+    light.add({ id: 'bare', meta: meta(0), features: { embedding, fingerprints } as TrackFeatures });
+    expect(light.lookup({ embedding, fingerprints })[0].referenceId).toBe('bare');
+  });
+
   it('refuses to compare in light mode', () => {
     const light = new CatalogueIndex({ mode: 'light' });
     light.add({ id: 'x', meta: meta(0), features: tracks[0] });

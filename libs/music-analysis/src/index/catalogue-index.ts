@@ -121,7 +121,8 @@ export class CatalogueIndex {
       meta: ref.meta,
       row: this.rows.length,
       trackNo: this.nextTrackNo++,
-      beatRate: embeddingBeatRate(ref.features.beatChroma),
+      // A light index may be given only what its lookup needs (embedding and fingerprints): its beat rate is unknown.
+      beatRate: ref.features.beatChroma ? embeddingBeatRate(ref.features.beatChroma) : NaN,
     };
     if (this.mode === 'full') {
       // The denser landmarks a track looks up as a query are never looked up from the catalogue (≈ 7× the stored ones).
