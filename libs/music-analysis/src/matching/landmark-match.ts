@@ -2,6 +2,7 @@
  * Direct comparison of two landmark sets (exact audio): the query's landmarks are looked up in the reference's
  * hash-sorted copy and the matches vote for one time offset (Wang 2003).
  */
+import { sortPackedKeys } from '../signal/packed-keys';
 import type { Fingerprints, QueryLandmarks } from '../types';
 import { lookupHashes } from '../signal/landmarks';
 
@@ -175,7 +176,7 @@ function sortByHash(fp: Fingerprints): SortedLandmarks {
   const n = fp.hashes.length;
   const keys = new Float64Array(n);
   for (let i = 0; i < n; i++) keys[i] = fp.hashes[i] * TIME_SPAN + fp.times[i];
-  keys.sort();
+  sortPackedKeys(keys);
   const hashes = new Uint32Array(n);
   const times = new Uint32Array(n);
   let maxTime = 0;
@@ -289,7 +290,7 @@ function lookupKeys(fp: QueryLandmarks): Float64Array {
       keys[n++] = variants[v] * TIME_SPAN + i * LOOKUPS_PER_LANDMARK + kind;
     }
   }
-  return keys.subarray(0, n).sort();
+  return sortPackedKeys(keys.subarray(0, n));
 }
 
 /** Open-addressing table (linear probing, load ≤ ½) over the distinct lookup hashes and their entry ranges. */

@@ -8,6 +8,7 @@
 import type { Fingerprints, PcmAudio, QueryLandmarks } from '../types';
 import { ANALYSIS_SAMPLE_RATE } from '../constants';
 import { forEachStftFrame } from './stft';
+import { sortPackedKeys } from './packed-keys';
 
 /** Fingerprint STFT: 1024 samples (46 ms, 21.5 Hz bins) every 256 samples (11.6 ms) at 22 050 Hz. */
 export const FP_FFT_SIZE = 1024;
@@ -101,7 +102,7 @@ function queryLandmarks(stored: Fingerprints, dense: Peak[]): QueryLandmarks {
   let n = 0;
   for (const set of [stored, extra])
     for (let i = 0; i < set.hashes.length; i++) keys[n++] = set.times[i] * HASH_SPAN + set.hashes[i];
-  keys.sort();
+  sortPackedKeys(keys);
   const hashes = new Uint32Array(n);
   const times = new Uint32Array(n);
   let m = 0;
