@@ -7,7 +7,12 @@ import { compareMelodies } from './compare-melody';
 import { compareHarmony } from './compare-harmony';
 import { compareChordProgressions } from './compare-chords';
 import { compareRhythm, compareTempo } from './compare-rhythm';
-import { matchFingerprints, type DirectFingerprintMatch, type FingerprintMatch } from './landmark-match';
+import {
+  MIN_EXACT_SECONDS,
+  matchFingerprints,
+  type DirectFingerprintMatch,
+  type FingerprintMatch,
+} from './landmark-match';
 import { matchTransformed, type LandmarkTransform } from './transformed-match';
 import { IDENTITY_TRANSFORM, clamp, foldTempoRatio, percent, segment } from './match-utils';
 import { trackSimilarity } from './score';
@@ -55,13 +60,11 @@ export const FULL_EXACT_COVERAGE = 0.1;
  */
 export const FULL_TRANSFORMED_COVERAGE = 0.08;
 /**
- * Seconds of agreeing audio: up to 3 is chance (the same synthetic note in the same timbre agrees within
- * 1–2 s, measured on unrelated renders; unrelated pieces with the same drum kit reach 3 s); 5 earns a full
- * score — a 5 s identical stretch is a sample. The score rises linearly in between, so a span at the chance
- * level counts nothing rather than a full coverage-weighted 60 (two originals in the full evaluation scored
+ * Seconds of agreeing audio that earn a transformed match its full score — a 5 s identical stretch is a sample;
+ * below MIN_EXACT_SECONDS (landmark-match.ts) it is chance. The score rises linearly in between, so a span at the
+ * chance level counts nothing rather than a full coverage-weighted 60 (two originals in the full evaluation scored
  * exactly 60 that way against unrelated catalogue pieces).
  */
-export const MIN_EXACT_SECONDS = 3;
 export const FULL_EXACT_SECONDS = 5;
 
 /**

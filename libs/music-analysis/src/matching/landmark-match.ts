@@ -71,13 +71,17 @@ export interface SecondEvidence {
 }
 
 /**
- * A query that looks up only the stored landmarks (a catalogue track's features): see STRETCH_SECOND_MIN; up to
- * 2 matched seconds is chance (compare.ts MIN_EXACT_SECONDS).
+ * Seconds of agreeing audio below which a match is chance: the same synthetic note in the same timbre agrees within
+ * 1–2 s (measured on unrelated renders), unrelated pieces with the same drum kit reach 3 s. For a query looking up
+ * its denser landmarks see DENSE_MIN_SECONDS.
  */
+export const MIN_EXACT_SECONDS = 3;
+
+/** A query that looks up only the stored landmarks (a catalogue track's features): see STRETCH_SECOND_MIN. */
 export const STORED_DENSITY_EVIDENCE: SecondEvidence = {
   min: STRETCH_SECOND_MIN,
   cap: STRETCH_SECOND_CAP,
-  seconds: 3,
+  seconds: MIN_EXACT_SECONDS,
 };
 /**
  * Matched seconds a dense query's stretch needs (see QUERY_DENSITY_EVIDENCE). Renders in the same synthesiser voice

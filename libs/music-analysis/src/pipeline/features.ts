@@ -59,9 +59,8 @@ export function extractFeatures(audio: PcmAudio, opts: ExtractOptions = {}): Tra
  * (feature-threads.ts); STFT, onsets, tempo, beats and the beat-level harmony here; the frame chroma, the vocal
  * share's two cues and the melody (from the shared spectrogram) on whichever thread is free first
  * (SharedSpectrogramTasks).
- * With a fixed split (chroma and vocal share on the helper) this thread waited for the chroma while the helper was
- * still on the fingerprints, and the helper then sat idle during the melody. Stage reports: the melody stage starts
- * when the beat-level harmony is done, and ends when every result is in.
+ * Who takes which first: featuresOfSpectrogram. Stage reports: the melody stage starts once tempo and beats are
+ * known, and ends when every result is in.
  */
 export async function extractFeaturesAsync(audio: PcmAudio, opts: ExtractOptions = {}): Promise<TrackFeatures> {
   const { durationSec, progress } = begin(audio, opts);
