@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { RealFft } from './fft';
 
 /** Direct O(N²) DFT of a real signal, bins 0…N/2, re, im interleaved. */
@@ -102,5 +104,24 @@ describe('RealFft', () => {
     const fft = new RealFft(16);
     expect(() => fft.transform(new Float64Array(16), new Float64Array(16))).toThrow(RangeError);
     expect(() => fft.transform(new Float64Array(16), new Float64Array(18), 1)).toThrow(RangeError);
+  });
+
+  it('gives the same spectrum in place as copied, and keeps transforms of several sizes apart', () => {
+    const signal = noise(4096, 17);
+    const small = new RealFft(512);
+    const large = new RealFft(2048);
+    const copied = new Float64Array(514);
+    small.transform(signal, copied, 7);
+    const inPlace = small.transformToSpectrum(signal, 7);
+    large.transformToSpectrum(signal, 9); // its own memory: small's spectrum is untouched
+    expect(Array.from(inPlace)).toEqual(Array.from(copied));
+    expect(inPlace).toBe(small.spectrum);
+  });
+
+  it('runs the module its AssemblyScript source compiles to (npm run build:wasm is not stale)', () => {
+    const root = join(__dirname, '../../../..');
+    expect(() =>
+      execFileSync(process.execPath, ['tools/build/wasm.mjs', '--check'], { cwd: root, stdio: 'pipe' }),
+    ).not.toThrow();
   });
 });

@@ -57,7 +57,6 @@ export function forEachStftFrame(
 export class StftFramer {
   private readonly fft: RealFft;
   private readonly edgeFrame: Float32Array;
-  private readonly out: Float64Array;
   private next = 0;
 
   constructor(
@@ -69,7 +68,6 @@ export class StftFramer {
     // The FFT applies the window as it reads the frame, so inner frames are read straight from the samples.
     this.fft = new RealFft(fftSize, hannWindow(fftSize));
     this.edgeFrame = new Float32Array(fftSize);
-    this.out = new Float64Array(fftSize + 2);
   }
 
   /** Frames visited so far. */
@@ -95,20 +93,19 @@ export class StftFramer {
   }
 
   private frame(samples: Float32Array, f: number): void {
-    const { fftSize, fft, edgeFrame, out } = this;
+    const { fftSize, fft, edgeFrame } = this;
     const start = f * this.hop - fftSize / 2;
     const n = samples.length;
     // Only the frames at the edges reach outside the signal; they go through a zero-padded copy.
     if (start >= 0 && start + fftSize <= n) {
-      fft.transform(samples, out, start);
+      this.visit(fft.transformToSpectrum(samples, start), f);
     } else {
       for (let i = 0; i < fftSize; i++) {
         const j = start + i;
         edgeFrame[i] = j >= 0 && j < n ? samples[j]! : 0;
       }
-      fft.transform(edgeFrame, out);
+      this.visit(fft.transformToSpectrum(edgeFrame), f);
     }
-    this.visit(out, f);
   }
 }
 
