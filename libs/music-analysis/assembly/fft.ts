@@ -227,3 +227,25 @@ function untangle(z: usize, m: i32, twiddles: usize): void {
     store<f64>(zj, 0.5 * (ti - ei), 8);
   }
 }
+
+/**
+ * The magnitudes |X[k]| = sqrt(re² + im²) of the `bins` bins at `z`, as float32 at `out`: two bins per vector,
+ * the same correctly rounded square root and float32 rounding as Math.sqrt stored into a Float32Array.
+ */
+export function magnitudes(z: usize, out: usize, bins: i32): void {
+  const pairs = bins >> 1;
+  for (let k = 0; k < pairs; k++) {
+    const a = v128.load(z + ((<usize>k) << 5));
+    const b = v128.load(z + ((<usize>k) << 5), 16);
+    const squaresA = f64x2.mul(a, a);
+    const squaresB = f64x2.mul(b, b);
+    const sums = f64x2.add(v128.shuffle<f64>(squaresA, squaresB, 0, 2), v128.shuffle<f64>(squaresA, squaresB, 1, 3));
+    v128.store64_lane(out + ((<usize>k) << 3), f32x4.demote_f64x2_zero(f64x2.sqrt(sums)), 0);
+  }
+  if (bins & 1) {
+    const at = z + ((<usize>pairs) << 5);
+    const re = load<f64>(at);
+    const im = load<f64>(at, 8);
+    store<f32>(out + ((<usize>pairs) << 3), <f32>Math.sqrt(re * re + im * im));
+  }
+}

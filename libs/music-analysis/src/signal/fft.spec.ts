@@ -118,6 +118,16 @@ describe('RealFft', () => {
     expect(inPlace).toBe(small.spectrum);
   });
 
+  it('gives the magnitudes a Float32Array holds of Math.sqrt(re² + im²), bit for bit', () => {
+    for (const n of [4, 16, 2048]) {
+      const fft = new RealFft(n);
+      const spectrum = fft.transformToSpectrum(noise(n, n));
+      const want = new Float32Array(n / 2 + 1);
+      for (let k = 0; k <= n / 2; k++) want[k] = Math.sqrt(spectrum[2 * k]! ** 2 + spectrum[2 * k + 1]! ** 2);
+      expect(Array.from(fft.magnitudes())).toEqual(Array.from(want));
+    }
+  });
+
   it('runs the module its AssemblyScript source compiles to (npm run build:wasm is not stale)', () => {
     const root = join(__dirname, '../../../..');
     expect(() =>

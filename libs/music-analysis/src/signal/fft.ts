@@ -14,6 +14,7 @@ import { FFT_WASM_BASE64 } from './fft-wasm.generated';
 
 interface FftExports {
   transform(...addresses: number[]): void;
+  magnitudes(spectrum: number, out: number, bins: number): void;
 }
 
 /** The compiled module, once per thread (compiling it takes well under a millisecond). */
@@ -34,7 +35,10 @@ export class RealFft {
    * valid; the next transform overwrites it.
    */
   readonly spectrum: Float64Array;
+  /** |X[k]| of the last transform, bins 0…size/2, once `magnitudes` has computed them. */
+  private readonly magnitudeRow: Float32Array;
   private readonly run: () => void;
+  private readonly runMagnitudes: () => void;
 
   /** `window` (length `size`) multiplies the input; none means a rectangular one. */
   constructor(
@@ -53,9 +57,11 @@ export class RealFft {
       untangleTwiddles(m),
     ];
     const doubles = size + (size + 2) + tables.reduce((sum, table) => sum + table.length, 0);
-    const memory = new WebAssembly.Memory({ initial: Math.ceil((doubles * 8 + gather.byteLength) / PAGE_BYTES) });
-    const { transform } = instantiate(memory);
-    // Layout: input, spectrum, the three tables (doubles), then the gather order (i32).
+    const bins = m + 1;
+    const bytes = doubles * 8 + gather.byteLength + bins * 4;
+    const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / PAGE_BYTES) });
+    const { transform, magnitudes } = instantiate(memory);
+    // Layout: input, spectrum, the three tables (doubles), the gather order (i32), the magnitudes (float32).
     this.input = new Float64Array(memory.buffer, 0, size);
     this.spectrum = new Float64Array(memory.buffer, size * 8, size + 2);
     let at = (2 * size + 2) * 8;
@@ -64,10 +70,13 @@ export class RealFft {
       at += table.byteLength;
       return at - table.byteLength;
     });
-    new Int32Array(memory.buffer, at, gather.length).set(gather);
+    const gatherAt = at;
+    new Int32Array(memory.buffer, gatherAt, gather.length).set(gather);
+    this.magnitudeRow = new Float32Array(memory.buffer, gatherAt + gather.byteLength, bins);
     const [windowAt, twiddlesAt, untangleAt] = addresses as [number, number, number];
     const spectrumAt = this.spectrum.byteOffset;
-    this.run = () => transform(0, spectrumAt, m, firstLength, at, windowAt, twiddlesAt, untangleAt);
+    this.run = () => transform(0, spectrumAt, m, firstLength, gatherAt, windowAt, twiddlesAt, untangleAt);
+    this.runMagnitudes = () => magnitudes(spectrumAt, this.magnitudeRow.byteOffset, bins);
   }
 
   /**
@@ -85,6 +94,15 @@ export class RealFft {
     this.input.set(input.subarray(offset, offset + this.size));
     this.run();
     return this.spectrum;
+  }
+
+  /**
+   * The magnitudes |X[k]| of the last transform's bins 0…size/2, as float32 (what a Float32Array stores of
+   * Math.sqrt(re² + im²)): a view the next call overwrites.
+   */
+  magnitudes(): Float32Array {
+    this.runMagnitudes();
+    return this.magnitudeRow;
   }
 }
 

@@ -77,8 +77,8 @@ export function extractFingerprints(audio: PcmAudio): Fingerprints {
   return fingerprintsOfFrames((visit) => forEachStftFrame(samples, FP_FFT_SIZE, FP_HOP, visit));
 }
 
-/** Calls `visit` with each frame's spectrum in order, as forEachStftFrame does. */
-export type StftFrameSource = (visit: (spectrum: Float64Array, f: number) => void) => void;
+/** Calls `visit` with each frame's magnitudes in order, as forEachStftFrame does. */
+export type StftFrameSource = (visit: (magnitudes: Float32Array, f: number) => void) => void;
 
 /** extractFingerprints of audio whose STFT frames come from `frames` (a stream that may still be decoding). */
 export function fingerprintsOfFrames(frames: StftFrameSource): Fingerprints {
@@ -219,13 +219,10 @@ function pickPeaks(frames: StftFrameSource): { stored: Peak[]; dense: Peak[] } {
   };
   // The track's length is known only once the frames stop.
   let lastFrame = -1;
-  frames((out, f) => {
+  frames((magnitudes, f) => {
     const row = (f - base) * nb;
     for (let k = 0; k < nb; k++) {
-      const re = out[2 * (MIN_BIN + k)];
-      const im = out[2 * (MIN_BIN + k) + 1];
-      // Rounded to float32 (as a stored spectrogram holds it) by the store.
-      const v = Math.sqrt(re * re + im * im);
+      const v = magnitudes[MIN_BIN + k]!;
       L[row + k] = v;
       if (v > loudest) loudest = v;
     }
@@ -233,8 +230,8 @@ function pickPeaks(frames: StftFrameSource): { stored: Peak[]; dense: Peak[] } {
     if (f - base + 1 === capacity) search(capacity, false);
   });
   if (lastFrame >= 0) search(lastFrame - base + 1, true);
-  // The loudest log magnitude (not rounded to float32), the log of the loudest magnitude as the spectrogram holds it.
-  if (loudest > -Infinity) loudest = Math.log(Math.fround(loudest) + 1e-9);
+  // The log of the loudest magnitude as the spectrogram holds it (the log itself not rounded to float32).
+  if (loudest > -Infinity) loudest = Math.log(loudest + 1e-9);
   const floor = Math.max(loudest - SILENCE_LOG_RANGE, ABSOLUTE_LOG_FLOOR);
   const audible = candidates.filter((p) => p.strength > floor);
   const second = Math.round(1 / FP_FRAME_SEC);

@@ -36,15 +36,15 @@ export function frameCount(length: number, hop: number): number {
 }
 
 /**
- * Calls `visit(spectrum, f)` for each centred, Hann-windowed frame with its complex spectrum (re, im interleaved;
- * bins 0…fftSize/2 are valid). `spectrum` is one buffer reused for every frame, so the loop allocates nothing;
- * callers that keep only part of the spectrum (fingerprints) need no full spectrogram.
+ * Calls `visit(magnitudes, f)` for each centred, Hann-windowed frame with its magnitude spectrum, bins 0…fftSize/2
+ * (RealFft.magnitudes). `magnitudes` is one buffer reused for every frame, so the loop allocates nothing; callers
+ * that keep only part of the spectrum (fingerprints) need no full spectrogram.
  */
 export function forEachStftFrame(
   samples: Float32Array,
   fftSize: number,
   hop: number,
-  visit: (spectrum: Float64Array, f: number) => void,
+  visit: (magnitudes: Float32Array, f: number) => void,
 ): void {
   new StftFramer(fftSize, hop, visit).finish(samples);
 }
@@ -52,7 +52,7 @@ export function forEachStftFrame(
 /**
  * The frames of forEachStftFrame for samples that may still be arriving (a decode in progress): `advance` visits
  * the frames that lie wholly within the samples so far, `finish` the rest once the signal is complete (the last
- * frames reach past its end). Each frame is visited once, in order, with the same spectrum as in one pass.
+ * frames reach past its end). Each frame is visited once, in order, with the same magnitudes as in one pass.
  */
 export class StftFramer {
   private readonly fft: RealFft;
@@ -62,7 +62,7 @@ export class StftFramer {
   constructor(
     private readonly fftSize: number,
     private readonly hop: number,
-    private readonly visit: (spectrum: Float64Array, f: number) => void,
+    private readonly visit: (magnitudes: Float32Array, f: number) => void,
   ) {
     checkFraming(fftSize, hop);
     // The FFT applies the window as it reads the frame, so inner frames are read straight from the samples.
@@ -98,14 +98,15 @@ export class StftFramer {
     const n = samples.length;
     // Only the frames at the edges reach outside the signal; they go through a zero-padded copy.
     if (start >= 0 && start + fftSize <= n) {
-      this.visit(fft.transformToSpectrum(samples, start), f);
+      fft.transformToSpectrum(samples, start);
     } else {
       for (let i = 0; i < fftSize; i++) {
         const j = start + i;
         edgeFrame[i] = j >= 0 && j < n ? samples[j]! : 0;
       }
-      this.visit(fft.transformToSpectrum(edgeFrame), f);
+      fft.transformToSpectrum(edgeFrame);
     }
+    this.visit(fft.magnitudes(), f);
   }
 }
 
@@ -136,14 +137,7 @@ export class IncrementalStft {
     const bytes = length * Float32Array.BYTES_PER_ELEMENT;
     const data = new Float32Array(opts.storage ? opts.storage(bytes) : new ArrayBuffer(bytes), 0, length);
     this.data = data;
-    this.framer = new StftFramer(this.fftSize, this.hop, (out, f) => {
-      const row = f * bins;
-      for (let k = 0; k < bins; k++) {
-        const re = out[2 * k]!;
-        const im = out[2 * k + 1]!;
-        data[row + k] = Math.sqrt(re * re + im * im);
-      }
-    });
+    this.framer = new StftFramer(this.fftSize, this.hop, (magnitudes, f) => data.set(magnitudes, f * bins));
   }
 
   advance(samples: Float32Array): void {
