@@ -17,6 +17,11 @@ const MODULES = [
     generated: 'libs/music-analysis/src/signal/fft-wasm.generated.ts',
     exportName: 'FFT_WASM_BASE64',
   },
+  {
+    source: 'libs/music-analysis/assembly/salience.ts',
+    generated: 'libs/music-analysis/src/signal/salience-wasm.generated.ts',
+    exportName: 'SALIENCE_WASM_BASE64',
+  },
 ];
 
 /** Characters of base64 per line of the generated file (within the formatter's 120). */

@@ -11,21 +11,12 @@
  * of fft.js `realTransform`, which this replaced).
  */
 import { FFT_WASM_BASE64 } from './fft-wasm.generated';
+import { WasmModule } from './wasm-module';
 
-interface FftExports {
+const FFT_MODULE = new WasmModule<{
   transform(...addresses: number[]): void;
   magnitudes(spectrum: number, out: number, bins: number): void;
-}
-
-/** The compiled module, once per thread (compiling it takes well under a millisecond). */
-let fftModule: WebAssembly.Module | undefined;
-
-function instantiate(memory: WebAssembly.Memory): FftExports {
-  fftModule ??= new WebAssembly.Module(Buffer.from(FFT_WASM_BASE64, 'base64'));
-  return new WebAssembly.Instance(fftModule, { env: { memory } }).exports as unknown as FftExports;
-}
-
-const PAGE_BYTES = 65_536;
+}>(FFT_WASM_BASE64);
 
 export class RealFft {
   /** The frame's samples as doubles, where the transform reads them. */
@@ -59,8 +50,8 @@ export class RealFft {
     const doubles = size + (size + 2) + tables.reduce((sum, table) => sum + table.length, 0);
     const bins = m + 1;
     const bytes = doubles * 8 + gather.byteLength + bins * 4;
-    const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / PAGE_BYTES) });
-    const { transform, magnitudes } = instantiate(memory);
+    const { exports, memory } = FFT_MODULE.instantiate(bytes);
+    const { transform, magnitudes } = exports;
     // Layout: input, spectrum, the three tables (doubles), the gather order (i32), the magnitudes (float32).
     this.input = new Float64Array(memory.buffer, 0, size);
     this.spectrum = new Float64Array(memory.buffer, size * 8, size + 2);

@@ -9,7 +9,7 @@ import {
   whiteNoise,
   type ToneOptions,
 } from '../../testing/test-signals';
-import { estimateVocalShare } from './vocals';
+import { estimateVocalShare, HarmonicSalience } from './vocals';
 
 const SR = ANALYSIS_SAMPLE_RATE;
 const TUNE = [60, 62, 64, 65, 67, 65, 64, 62];
@@ -78,5 +78,35 @@ describe('estimateVocalShare', () => {
     expect(share(whiteNoise(4, 3))).toBeLessThan(0.05);
     expect(share(clickTrack(120, 4))).toBeLessThan(0.05);
     expect(share(new Float32Array(SR * 2))).toBe(0);
+  });
+});
+
+describe('HarmonicSalience', () => {
+  /** The harmonic sum as the scalar TypeScript loop computed it, scaled so the strongest candidate is 1. */
+  function reference(candidateBin: Float64Array, maxBin: number, row: Float32Array): Float32Array {
+    const out = new Float32Array(candidateBin.length);
+    let frameMax = 0;
+    candidateBin.forEach((bin, c) => {
+      let score = 0;
+      for (let h = 1, w = 1; h <= 8 && bin * h < maxBin; h++, w *= 0.8) {
+        const k = Math.floor(bin * h);
+        const frac = bin * h - k;
+        score += w * ((1 - frac) * row[k]! + frac * row[k + 1]!);
+      }
+      out[c] = score;
+      if (score > frameMax) frameMax = score;
+    });
+    return frameMax > 0 ? out.map((v) => v / frameMax) : out;
+  }
+
+  it.each([7, 8])('gives the scalar sum bit for bit, frame after frame (%i candidates)', (candidates) => {
+    const maxBin = 300;
+    const candidateBin = Float64Array.from({ length: candidates }, (_, c) => 5.3 * 1.37 ** c);
+    const salience = new HarmonicSalience(candidateBin, maxBin);
+    for (let frame = 1; frame <= 3; frame++) {
+      const data = Float32Array.from({ length: 2 * (maxBin + 2) }, (_, k) => ((k * 7919 * frame) % 1000) / 997);
+      const got = salience.of(data, maxBin + 2);
+      expect(Array.from(got)).toEqual(Array.from(reference(candidateBin, maxBin, data.subarray(maxBin + 2))));
+    }
   });
 });

@@ -36,6 +36,8 @@
  */
 import { VOICE_MAX_HZ, VOICE_MIN_HZ } from '../constants';
 import { parabolicOffset } from './tempo';
+import { SALIENCE_WASM_BASE64 } from './salience-wasm.generated';
+import { WasmModule } from './wasm-module';
 import type { Spectrogram } from '../types';
 
 const HARMONICS = 8;
@@ -98,9 +100,8 @@ export function predominantPitch(spec: Spectrogram): PitchTrack {
     formantShare: new Float32Array(frames),
     power: new Float32Array(frames),
   };
-  const taps = harmonicTaps(candidateBin, maxBin);
+  const harmonics = new HarmonicSalience(candidateBin, maxBin);
   // One frame's salience at a time, fed straight to the path search: no frames × candidates array.
-  const salience = new Float32Array(candidates);
   const path = new ContinuousPath(frames, candidates);
   for (let f = 0; f < frames; f++) {
     const row = f * bins;
@@ -114,9 +115,8 @@ export function predominantPitch(spec: Spectrogram): PitchTrack {
     track.power[f] = power;
     if (power > 0) {
       track.formantShare[f] = formant / power;
-      harmonicSalience(data, row, taps, salience);
-    } else salience.fill(0);
-    path.push(salience);
+      path.push(harmonics.of(data, row));
+    } else path.push(harmonics.out.fill(0));
   }
   const best = path.backtrack();
   for (let f = 0; f < frames; f++) {
@@ -125,63 +125,64 @@ export function predominantPitch(spec: Spectrogram): PitchTrack {
   return track;
 }
 
-/** Harmonic summation of every candidate in the frame at `row`, scaled so that the strongest is 1. */
-function harmonicSalience(data: Float32Array, row: number, taps: HarmonicTaps, out: Float32Array): void {
-  const { count, bin, coef } = taps;
-  let frameMax = 0;
-  for (let c = 0; c < out.length; c++) {
-    let score = 0;
-    for (let j = c * HARMONICS, end = j + count[c]!; j < end; j++) {
-      const k = row + bin[j]!;
-      const t = 3 * j;
-      score += coef[t]! * (coef[t + 1]! * data[k]! + coef[t + 2]! * data[k + 1]!);
-    }
-    out[c] = score;
-    if (score > frameMax) frameMax = score;
-  }
-  if (frameMax > 0) for (let c = 0; c < out.length; c++) out[c] /= frameMax;
-}
-
-/** Where each candidate's harmonics fall: bin, interpolation weights and harmonic weight, HARMONICS slots per candidate. */
-interface HarmonicTaps {
-  /** Harmonics below maxBin, per candidate. */
-  count: Uint8Array;
-  bin: Int32Array;
-  /**
-   * Per slot, side by side: the harmonic weight, then 1 − frac and frac of the linear interpolation between bin and
-   * bin + 1 (three arrays cost three streams of loads: measured on the bench's query, 83 → 76 ms for the pitch track).
-   */
-  coef: Float64Array;
-}
+const SALIENCE_MODULE = new WasmModule<{
+  salience(row: number, candidates: number, counts: number, bins: number, coefs: number, out: number): void;
+}>(SALIENCE_WASM_BASE64);
 
 /**
- * The interpolation taps of harmonic summation, the same for every frame, so computed once (they were worked
- * out per frame, candidate and harmonic: ≈ 14 M times for 3 minutes). Same arithmetic, same values.
+ * Harmonic summation (assembly/salience.ts) of every candidate in a frame, scaled so that the strongest is 1. The
+ * interpolation taps are the same for every frame, so they are worked out once, here (they were worked out per
+ * frame, candidate and harmonic: ≈ 14 M times for 3 minutes); the module reads them in pairs of candidates.
  */
-function harmonicTaps(candidateBin: Float64Array, maxBin: number): HarmonicTaps {
-  const candidates = candidateBin.length;
-  const size = candidates * HARMONICS;
-  const taps: HarmonicTaps = {
-    count: new Uint8Array(candidates),
-    bin: new Int32Array(size),
-    coef: new Float64Array(3 * size),
-  };
-  for (let c = 0; c < candidates; c++) {
-    let w = 1;
-    for (let h = 1; h <= HARMONICS; h++) {
-      const pos = candidateBin[c]! * h;
-      if (pos >= maxBin) break;
-      const j = c * HARMONICS + taps.count[c]!++;
-      const k = Math.floor(pos);
-      const frac = pos - k;
-      taps.bin[j] = k;
-      taps.coef[3 * j] = w;
-      taps.coef[3 * j + 1] = 1 - frac;
-      taps.coef[3 * j + 2] = frac;
-      w *= HARMONIC_DECAY;
+export class HarmonicSalience {
+  private readonly row: Float32Array;
+  /** The salience of the last frame: a view of the module's memory, overwritten by the next frame. */
+  readonly out: Float32Array;
+  private readonly run: () => void;
+
+  /** For candidates at `candidateBin` (fractional bins, ascending), harmonics below `maxBin`. */
+  constructor(candidateBin: Float64Array, maxBin: number) {
+    const candidates = candidateBin.length;
+    const slots = 2 * Math.ceil(candidates / 2) * HARMONICS;
+    // Layout: coefficients (6 doubles per pair of slots), bins (i32), the row and the salience (float32), counts.
+    const coefsAt = 0;
+    const binsAt = coefsAt + slots * 3 * 8;
+    const rowAt = binsAt + slots * 4;
+    const outAt = rowAt + (maxBin + 2) * 4;
+    const countsAt = outAt + candidates * 4;
+    const { exports, memory } = SALIENCE_MODULE.instantiate(countsAt + candidates);
+    const coefs = new Float64Array(memory.buffer, coefsAt, slots * 3);
+    const bins = new Int32Array(memory.buffer, binsAt, slots);
+    const counts = new Uint8Array(memory.buffer, countsAt, candidates);
+    for (let c = 0; c < candidates; c++) {
+      // Candidate c is lane c % 2 of its pair's slots.
+      const pairSlot = (c - (c % 2)) * HARMONICS;
+      let w = 1;
+      for (let h = 1; h <= HARMONICS; h++) {
+        const pos = candidateBin[c]! * h;
+        if (pos >= maxBin) break;
+        const slot = pairSlot + 2 * counts[c]!++ + (c % 2);
+        const k = Math.floor(pos);
+        const frac = pos - k;
+        bins[slot] = k;
+        const t = 3 * (slot - (c % 2)) + (c % 2);
+        coefs[t] = w;
+        coefs[t + 2] = 1 - frac;
+        coefs[t + 4] = frac;
+        w *= HARMONIC_DECAY;
+      }
     }
+    this.row = new Float32Array(memory.buffer, rowAt, maxBin + 2);
+    this.out = new Float32Array(memory.buffer, outAt, candidates);
+    this.run = () => exports.salience(rowAt, candidates, countsAt, binsAt, coefsAt, outAt);
   }
-  return taps;
+
+  /** The salience of the frame whose magnitudes start at `data[row]`. */
+  of(data: Float32Array, row: number): Float32Array {
+    this.row.set(data.subarray(row, row + this.row.length));
+    this.run();
+    return this.out;
+  }
 }
 
 /** `back` entry of a candidate reached by a leap, from the previous frame's best candidate. */
