@@ -22,6 +22,11 @@ const MODULES = [
     generated: 'libs/music-analysis/src/signal/salience-wasm.generated.ts',
     exportName: 'SALIENCE_WASM_BASE64',
   },
+  {
+    source: 'libs/music-analysis/assembly/note-alignment.ts',
+    generated: 'libs/music-analysis/src/matching/note-alignment-wasm.generated.ts',
+    exportName: 'NOTE_ALIGNMENT_WASM_BASE64',
+  },
 ];
 
 /** Characters of base64 per line of the generated file (within the formatter's 120). */

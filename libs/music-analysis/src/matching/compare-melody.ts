@@ -9,6 +9,7 @@
 import type { DimensionComparison, MelodyNote } from '../types';
 import { IDENTITY_TRANSFORM, ScratchBuffer, clamp, foldSemitones, percent, segment } from './match-utils';
 import { median } from '../signal/beat-rate';
+import { ExactNoteAlignment, LANES } from './exact-alignment';
 
 /** Scoring of one aligned step. Pitch: same interval +1, off by a semitone 0 (pitch slip, modal change), else −1.5. */
 const PITCH_EXACT = 1;
@@ -169,7 +170,7 @@ export function noteSequence(notes: MelodyNote[]): NoteSequence {
 /**
  * Per cell (i, j): code = offset · 2 + sameRhythm, where offset is the pitch-class difference (query − reference)
  * mod 12 and sameRhythm is 1 when the durations agree — the index of the cell's score in a NOTE_SCORES row. The
- * codes live in the notePairCodes buffer, reused by the next comparison.
+ * codes live in the memory of the exact alignment (exact-alignment.ts), reused by the next comparison.
  */
 interface NotePairs {
   n: number;
@@ -178,13 +179,13 @@ interface NotePairs {
 }
 
 /** The comparison's notes × notes matrices, reused from one comparison to the next (see ScratchBuffer). */
-const notePairCodes = new ScratchBuffer();
+const exactAlignment = new ExactNoteAlignment();
 const noteAlignment = new ScratchBuffer();
 
 function notePairs(q: NoteSequence, r: NoteSequence): NotePairs {
   const n = q.pitchClass.length;
   const m = r.pitchClass.length;
-  const code = notePairCodes.uint8(n * m);
+  const code = exactAlignment.codes(n, m);
   const rpc = r.pitchClass;
   const rdur = r.relDuration;
   for (let i = 0; i < n; i++) {
@@ -234,24 +235,24 @@ function exactTenths(x: number): number {
   return k;
 }
 
-const NOTE_SCORES_TENTHS = Int32Array.from(NOTE_SCORES, exactTenths);
-const NOTE_GAP_TENTHS = exactTenths(NOTE_GAP);
 const BEST_NOTE_TENTHS = exactTenths(BEST_NOTE);
+/** The exact alignment's cell scores, gap and best cell, in tenths (the sweep itself: exact-alignment.ts). */
+const EXACT_SCORES = {
+  scores: Int32Array.from(NOTE_SCORES, exactTenths),
+  gap: exactTenths(NOTE_GAP),
+  bestNote: BEST_NOTE_TENTHS,
+};
 
 /** DP rows reused by every alignment of one comparison (zeroed per call): float32 and exact. */
 interface NoteRows {
   prev: Float32Array;
   cur: Float32Array;
-  prevExact: Int32Array;
-  curExact: Int32Array;
 }
 
 function noteRows(m: number): NoteRows {
   return {
     prev: new Float32Array(m + 1),
     cur: new Float32Array(m + 1),
-    prevExact: new Int32Array((m + 1) * LANES),
-    curExact: new Int32Array((m + 1) * LANES),
   };
 }
 
@@ -292,100 +293,6 @@ function noteAlignmentScore(p: NotePairs, t: number, reverse: boolean, rows: Not
   return best;
 }
 
-/** Transpositions scored together in one exact sweep (see exactAlignmentScores). */
-const LANES = 4;
-
-/**
- * The same alignment scored exactly, in tenths, under up to LANES transpositions `ts` at once (integer max as
- * a − ((a − b) & ((a − b) >> 31)), no branches); a lane past the end of `ts` repeats ts[0]. One alignment is
- * bound by the latency of its cell-to-cell dependency; the lanes are independent, so the CPU overlaps them.
- * Scores go to `out` by lane. The sweep ends early, leaving partial bests, once some lane reaches `stopAt`, or
- * once every lane provably stays below `floor`: no cell below row i can exceed the best so far plus BEST_NOTE
- * for each remaining row (a path gains at most one matching note per row).
- */
-function exactAlignmentScores(
-  p: NotePairs,
-  ts: readonly number[],
-  reverse: boolean,
-  rows: NoteRows,
-  floor: number,
-  stopAt: number,
-  out: Float64Array,
-): void {
-  const { n, m, code } = p;
-  const b0 = ts[0] * 24;
-  const b1 = (ts[1] ?? ts[0]) * 24;
-  const b2 = (ts[2] ?? ts[0]) * 24;
-  const b3 = (ts[3] ?? ts[0]) * 24;
-  const S = NOTE_SCORES_TENTHS;
-  const G = NOTE_GAP_TENTHS;
-  const step = reverse ? -1 : 1;
-  let prev = rows.prevExact;
-  let cur = rows.curExact;
-  prev.fill(0);
-  cur.fill(0);
-  let best0 = 0;
-  let best1 = 0;
-  let best2 = 0;
-  let best3 = 0;
-  for (let i = 0; i < n; i++) {
-    let c = reverse ? i * m + m - 1 : i * m;
-    // Per lane: prev[j − 1] (diagonal) and cur[j − 1] (left); column 0 is always 0.
-    let d0 = 0;
-    let d1 = 0;
-    let d2 = 0;
-    let d3 = 0;
-    let l0 = 0;
-    let l1 = 0;
-    let l2 = 0;
-    let l3 = 0;
-    for (let at = LANES, end = (m + 1) * LANES; at < end; at += LANES, c += step) {
-      const k = code[c];
-      const u0 = prev[at];
-      const u1 = prev[at + 1];
-      const u2 = prev[at + 2];
-      const u3 = prev[at + 3];
-      l0 = cell(d0 + S[b0 + k], u0, l0, G);
-      l1 = cell(d1 + S[b1 + k], u1, l1, G);
-      l2 = cell(d2 + S[b2 + k], u2, l2, G);
-      l3 = cell(d3 + S[b3 + k], u3, l3, G);
-      cur[at] = l0;
-      cur[at + 1] = l1;
-      cur[at + 2] = l2;
-      cur[at + 3] = l3;
-      best0 = imax(best0, l0);
-      best1 = imax(best1, l1);
-      best2 = imax(best2, l2);
-      best3 = imax(best3, l3);
-      d0 = u0;
-      d1 = u1;
-      d2 = u2;
-      d3 = u3;
-    }
-    const swap = prev;
-    prev = cur;
-    cur = swap;
-    const best = imax(imax(best0, best1), imax(best2, best3));
-    if (best >= stopAt || best + BEST_NOTE_TENTHS * (n - 1 - i) < floor) break;
-  }
-  out[0] = best0;
-  out[1] = best1;
-  out[2] = best2;
-  out[3] = best3;
-}
-
-/** Branch-free max of two int32 values (no overflow: scores stay far below 2^30). */
-function imax(a: number, b: number): number {
-  const d = (a - b) | 0;
-  return (a - (d & (d >> 31))) | 0;
-}
-
-/** One exact DP cell: max(diagonal + score, max(up, left) + gap, 0). */
-function cell(diagonal: number, up: number, left: number, gap: number): number {
-  const h = imax(diagonal | 0, (imax(up, left) + gap) | 0);
-  return h & ~(h >> 31);
-}
-
 /**
  * Upper bound of the note alignment score under transposition t, in tenths, by pitch-class counting: on an
  * alignment path the matching notes (the only cells scoring above 0, at most BEST_NOTE each) pair distinct
@@ -424,7 +331,6 @@ function screenTranspositions(
   p: NotePairs,
   bounds: Int32Array,
   reverse: boolean,
-  rows: NoteRows,
   margin: number,
   stopAt = Infinity,
 ): Float64Array {
@@ -437,7 +343,7 @@ function screenTranspositions(
     const ts: number[] = [];
     for (; k < order.length && ts.length < LANES; k++) if (bounds[order[k]] >= floor) ts.push(order[k]);
     if (ts.length === 0) break;
-    exactAlignmentScores(p, ts, reverse, rows, floor, stopAt, lanes);
+    exactAlignment.scores(p, ts, reverse, EXACT_SCORES, floor, stopAt, lanes);
     ts.forEach((t, lane) => {
       exact[t] = lanes[lane];
       best = Math.max(best, lanes[lane]);
@@ -453,7 +359,7 @@ function screenTranspositions(
  */
 function bestTransposition(p: NotePairs, bounds: Int32Array, rows: NoteRows): number {
   const margin = 2 * roundingSlack(p.n, p.m) * TENTHS;
-  const exact = screenTranspositions(p, bounds, false, rows, margin);
+  const exact = screenTranspositions(p, bounds, false, margin);
   const top = Math.max(...exact);
   let bestT = 0;
   let bestScore = -1;
@@ -477,7 +383,7 @@ function nullAlignmentScore(p: NotePairs, bounds: Int32Array, rows: NoteRows, en
   const slack = roundingSlack(p.n, p.m);
   const margin = 2 * slack * TENTHS;
   const reached = (enough + slack) * TENTHS; // an exact score this high has a float32 score ≥ enough
-  const exact = screenTranspositions(p, bounds, true, rows, margin, reached);
+  const exact = screenTranspositions(p, bounds, true, margin, reached);
   const top = Math.max(...exact);
   if (top >= reached) return enough;
   let nullScore = 0;
