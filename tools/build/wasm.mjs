@@ -27,6 +27,11 @@ const MODULES = [
     generated: 'libs/music-analysis/src/matching/note-alignment-wasm.generated.ts',
     exportName: 'NOTE_ALIGNMENT_WASM_BASE64',
   },
+  {
+    source: 'libs/music-analysis/assembly/melody-votes.ts',
+    generated: 'libs/music-analysis/src/signal/melody-votes-wasm.generated.ts',
+    exportName: 'MELODY_VOTES_WASM_BASE64',
+  },
 ];
 
 /** Characters of base64 per line of the generated file (within the formatter's 120). */

@@ -13,6 +13,8 @@
  */
 import type { MelodyNote, Spectrogram } from '../types';
 import { A4_HZ, A4_MIDI } from '../constants';
+import { MELODY_VOTES_WASM_BASE64 } from './melody-votes-wasm.generated';
+import { WasmModule } from './wasm-module';
 
 export interface MelodyOptions {
   /** Lowest and highest MIDI pitch considered (defaults 40 = E2, 84 = C6: the range of sung melodies). */
@@ -64,7 +66,7 @@ export function extractMelody(spec: Spectrogram, opts: MelodyOptions = {}): Melo
   const votes = new HarmonicVotes(grid);
   // The path follows the held salience; voicing and note onsets read the salience as it is (a held
   // salience never rises on a re-struck note, nor falls where the lead stops).
-  const path = viterbiPath(spec.frames, grid.states, heldSalience(peaks, votes, grid.states));
+  const path = viterbiPath(spec.frames, grid.states, heldSalience(peaks, votes));
   const midi = new Float32Array(spec.frames);
   const strength = new Float32Array(spec.frames);
   for (let f = 0; f < spec.frames; f++) {
@@ -197,6 +199,22 @@ const WINDOW_STEP_COS = Math.cos(Math.PI / BINS_PER_SEMITONE);
 const WINDOW_STEP_SIN = Math.sin(Math.PI / BINS_PER_SEMITONE);
 const MAX_VOTES = PEAKS_PER_FRAME * HARMONICS;
 
+const MELODY_VOTES_MODULE = new WasmModule<{
+  addVotes(
+    votes: number,
+    lo: number,
+    hi: number,
+    weight: number,
+    window: number,
+    cosines: number,
+    windowSpan: number,
+    salience: number,
+    held: number,
+    states: number,
+    decay: number,
+  ): void;
+}>(MELODY_VOTES_WASM_BASE64);
+
 /**
  * Step 2 for one frame, in scratch reused from frame to frame: each peak votes for the pitches it could be
  * harmonic 1…HARMONICS of, weight α^(h−1) × a cos² window of ±1 semitone around each candidate. The window's
@@ -207,33 +225,66 @@ const MAX_VOTES = PEAKS_PER_FRAME * HARMONICS;
 class HarmonicVotes {
   private votes = 0;
   /** The states each vote's window covers, lo…hi. */
-  private readonly lo = new Int32Array(MAX_VOTES);
-  private readonly hi = new Int32Array(MAX_VOTES);
-  private readonly weight = new Float64Array(MAX_VOTES);
+  private readonly lo: Int32Array;
+  private readonly hi: Int32Array;
+  private readonly weight: Float64Array;
   /** The window's phase at lo. */
   private readonly phase = new Float64Array(MAX_VOTES);
   /** The window each vote adds: its shape, shared by votes of the same phase. */
-  private readonly window = new Int32Array(MAX_VOTES);
+  private readonly window: Int32Array;
   private windows = 0;
   /** Each window's cosine at lo, lo + 1, …: WINDOW_SPAN slots per window. */
-  private readonly cos = new Float64Array(MAX_VOTES * WINDOW_SPAN);
+  private readonly cos: Float64Array;
   /** Each window's sine, at lo until rotated. */
   private readonly sin = new Float64Array(MAX_VOTES);
+  /** The held salience of the last frame `held` was asked for (see heldSalience). */
+  private readonly heldRow: Float32Array;
+  private readonly addVotes: () => void;
 
-  constructor(private readonly grid: PitchGrid) {}
+  /** The votes, windows and salience rows live in the memory of assembly/melody-votes.ts, which adds them up. */
+  constructor(private readonly grid: PitchGrid) {
+    const { states } = grid;
+    // Layout (bytes): weights and cosines (doubles), lo, hi and window (i32), the salience and held rows (float32).
+    const weightAt = 0;
+    const cosAt = weightAt + MAX_VOTES * 8;
+    const loAt = cosAt + MAX_VOTES * WINDOW_SPAN * 8;
+    const hiAt = loAt + MAX_VOTES * 4;
+    const windowAt = hiAt + MAX_VOTES * 4;
+    const salienceAt = windowAt + MAX_VOTES * 4;
+    const heldAt = salienceAt + states * 4;
+    const { exports, memory } = MELODY_VOTES_MODULE.instantiate(heldAt + states * 4);
+    this.weight = new Float64Array(memory.buffer, weightAt, MAX_VOTES);
+    this.cos = new Float64Array(memory.buffer, cosAt, MAX_VOTES * WINDOW_SPAN);
+    this.lo = new Int32Array(memory.buffer, loAt, MAX_VOTES);
+    this.hi = new Int32Array(memory.buffer, hiAt, MAX_VOTES);
+    this.window = new Int32Array(memory.buffer, windowAt, MAX_VOTES);
+    // So that frame 0 holds its own salience.
+    this.heldRow = new Float32Array(memory.buffer, heldAt, states).fill(-Infinity);
+    this.addVotes = () =>
+      exports.addVotes(
+        this.votes,
+        loAt,
+        hiAt,
+        weightAt,
+        windowAt,
+        cosAt,
+        WINDOW_SPAN,
+        salienceAt,
+        heldAt,
+        states,
+        HOLD_DECAY,
+      );
+  }
 
-  /** Adds frame f's votes to `salience` (the frame's row). */
-  addTo(salience: Float32Array, peaks: FramePeaks, f: number): void {
+  /**
+   * Frame f's held salience: its votes added up (step 2), then each state's larger of that and HOLD_DECAY times the
+   * frame before's. Frames are asked for in turn, 0, 1, 2, …; the row is overwritten by the next frame.
+   */
+  held(peaks: FramePeaks, f: number): Float32Array {
     this.place(peaks, f, 0, this.grid.states - 1);
     this.rotate();
-    const { cos } = this;
-    for (let v = 0; v < this.votes; v++) {
-      const halfWeight = this.weight[v] * 0.5;
-      const lo = this.lo[v];
-      const hi = this.hi[v];
-      const at = this.window[v] * WINDOW_SPAN - lo;
-      for (let s = lo; s <= hi; s++) salience[s] += halfWeight * (1 + cos[at + s]);
-    }
+    this.addVotes();
+    return this.heldRow;
   }
 
   /** Frame f's salience at state s: the float32 sum addTo makes there, of only the votes that reach s. */
@@ -316,18 +367,8 @@ class HarmonicVotes {
  *
  * Returns the held row of frame f, to be asked for frames 0, 1, 2, … in turn (the row is reused).
  */
-function heldSalience(peaks: FramePeaks, votes: HarmonicVotes, states: number): (f: number) => Float32Array {
-  const salience = new Float32Array(states);
-  const held = new Float32Array(states).fill(-Infinity); // so that frame 0 holds its own salience
-  return (f) => {
-    salience.fill(0);
-    votes.addTo(salience, peaks, f);
-    for (let s = 0; s < states; s++) {
-      const decayed = HOLD_DECAY * held[s];
-      held[s] = decayed > salience[s] ? decayed : salience[s];
-    }
-    return held;
-  };
+function heldSalience(peaks: FramePeaks, votes: HarmonicVotes): (f: number) => Float32Array {
+  return (f) => votes.held(peaks, f);
 }
 
 /**
