@@ -32,6 +32,11 @@ const MODULES = [
     generated: 'libs/music-analysis/src/signal/melody-votes-wasm.generated.ts',
     exportName: 'MELODY_VOTES_WASM_BASE64',
   },
+  {
+    source: 'libs/music-analysis/assembly/row-maximum.ts',
+    generated: 'libs/music-analysis/src/signal/row-maximum-wasm.generated.ts',
+    exportName: 'ROW_MAXIMUM_WASM_BASE64',
+  },
 ];
 
 /** Characters of base64 per line of the generated file (within the formatter's 120). */

@@ -1,4 +1,4 @@
-import { extractFingerprints, PEAKS_PER_SECOND, FAN_OUT, storedLandmarks } from './landmarks';
+import { extractFingerprints, PEAKS_PER_SECOND, FAN_OUT, storedLandmarks, RowMaximum } from './landmarks';
 import { aKey, aMelody, aProgression, renderSong } from '../../testing/match-fixtures';
 
 describe('stored and query landmarks', () => {
@@ -39,5 +39,38 @@ describe('stored and query landmarks', () => {
     expect(stored.query).toBeUndefined();
     expect(stored.hashes).toBe(fp.hashes);
     expect(stored.times).toBe(fp.times);
+  });
+});
+
+describe('RowMaximum', () => {
+  /** The van Herk / Gil-Werman row filter the fingerprints were extracted with (blocks of 2r + 1 from item 0). */
+  function vanHerk(src: Float32Array, radius: number): Float32Array {
+    const n = src.length;
+    const w = 2 * radius + 1;
+    const g = new Float32Array(n);
+    const h = new Float32Array(n);
+    for (let b0 = 0; b0 < n; b0 += w) {
+      const b1 = Math.min(b0 + w, n);
+      g[b0] = src[b0]!;
+      for (let t = b0 + 1; t < b1; t++) g[t] = Math.max(g[t - 1]!, src[t]!);
+      h[b1 - 1] = src[b1 - 1]!;
+      for (let t = b1 - 2; t >= b0; t--) h[t] = Math.max(h[t + 1]!, src[t]!);
+    }
+    return Float32Array.from({ length: n }, (_, t) =>
+      Math.max(h[Math.max(0, t - radius)]!, g[Math.min(n - 1, t + radius)]!),
+    );
+  }
+
+  it.each([
+    [252, 7],
+    [15, 7],
+    [40, 3],
+    [61, 10],
+  ])('gives the van Herk maxima of a row of %i values, radius %i, ends included', (length, radius) => {
+    const rows = new RowMaximum(length, radius);
+    for (let seed = 1; seed <= 3; seed++) {
+      const values = Float32Array.from({ length }, (_, k) => ((k * 7919 * seed + 13) % 1009) / 1009);
+      expect(Array.from(rows.of(values))).toEqual(Array.from(vanHerk(values, radius)));
+    }
   });
 });

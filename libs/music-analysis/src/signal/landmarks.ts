@@ -9,6 +9,8 @@ import type { Fingerprints, PcmAudio, QueryLandmarks } from '../types';
 import { ANALYSIS_SAMPLE_RATE } from '../constants';
 import { forEachStftFrame } from './stft';
 import { sortPackedKeys } from './packed-keys';
+import { ROW_MAXIMUM_WASM_BASE64 } from './row-maximum-wasm.generated';
+import { WasmModule } from './wasm-module';
 
 /** Fingerprint STFT: 1024 samples (46 ms, 21.5 Hz bins) every 256 samples (11.6 ms) at 22 050 Hz. */
 export const FP_FFT_SIZE = 1024;
@@ -175,8 +177,7 @@ function pickPeaks(frames: StftFrameSource): { stored: Peak[]; dense: Peak[] } {
   const capacity = PEAK_CHUNK_FRAMES + 2 * context;
   const L = new Float32Array(capacity * nb);
   const rowMax = new Float32Array(capacity * nb);
-  // The filter's working rows, allocated once rather than at every chunk (fresh memory costs its page faults).
-  const rowScratch = { g: new Float32Array(nb), h: new Float32Array(nb) };
+  const rowMaximum = new RowMaximum(nb, QUERY_NEIGHBOUR_BINS);
   const candidates: Peak[] = [];
   let loudest = -Infinity;
   const isTop = (v: number, top: number): boolean =>
@@ -185,7 +186,6 @@ function pickPeaks(frames: StftFrameSource): { stored: Peak[]; dense: Peak[] } {
   let base = 0;
   let done = 0;
   const search = (rows: number, last: boolean): void => {
-    maxFilter(L, rows, nb, QUERY_NEIGHBOUR_BINS, rowMax, rowScratch);
     // The track's frame count, once the last chunk has come.
     const trackFrames = last ? base + rows : Infinity;
     const near = (f: number, k: number): number => columnMaximum(rowMax, f, k, base, trackFrames, nb);
@@ -214,6 +214,7 @@ function pickPeaks(frames: StftFrameSource): { stored: Peak[]; dense: Peak[] } {
     // Keep the context rows before the next unsearched frame.
     const keepFrom = end - context;
     L.copyWithin(0, (keepFrom - base) * nb, rows * nb);
+    rowMax.copyWithin(0, (keepFrom - base) * nb, rows * nb);
     base = keepFrom;
     done = end;
   };
@@ -221,11 +222,10 @@ function pickPeaks(frames: StftFrameSource): { stored: Peak[]; dense: Peak[] } {
   let lastFrame = -1;
   frames((magnitudes, f) => {
     const row = (f - base) * nb;
-    for (let k = 0; k < nb; k++) {
-      const v = magnitudes[MIN_BIN + k]!;
-      L[row + k] = v;
-      if (v > loudest) loudest = v;
-    }
+    const values = magnitudes.subarray(MIN_BIN, MAX_BIN);
+    L.set(values, row);
+    rowMax.set(rowMaximum.of(values), row);
+    for (let k = 0; k < nb; k++) if (values[k]! > loudest) loudest = values[k]!;
     lastFrame = f;
     if (f - base + 1 === capacity) search(capacity, false);
   });
@@ -285,7 +285,7 @@ function edgeMaximum(L: Float32Array, f: number, k: number, base: number, rows: 
 }
 
 /**
- * The items a van Herk filter (maxFilter) takes the maximum of at position t of n, radius r: the window clipped to
+ * The items a van Herk filter takes the maximum of at position t of n, radius r: the window clipped to
  * the array, widened to its whole block (blocks of 2r + 1 from item 0) when the clipped window lies inside one block —
  * max(h[lo], g[hi]) then covers all of it. Across frames the spans are the ones the whole-track filter the catalogue's
  * landmarks were extracted with covered, so the peaks near a track's ends stay the same.
@@ -346,47 +346,38 @@ function strengthRanks(candidates: Peak[]): Int32Array {
   return rank;
 }
 
-/**
- * Running maximum over ±radius along each row of a 2-D array (`lines` rows of `length` items, contiguous), by
- * van Herk / Gil-Werman: three passes, O(1) per element whatever the radius. Prefix (g) and suffix (h) maxima
- * restart at every block of 2·radius + 1 items from the row's start; each result is max(h[t − radius], g[t + radius])
- * with both indices clipped to the row. `out` may be `src` itself: each row is read whole into g and h first.
- * `scratch`: g and h of at least `length` items (every item read is written first).
- */
-function maxFilter(
-  src: Float32Array,
-  lines: number,
-  length: number,
-  radius: number,
-  out: Float32Array,
-  scratch: FilterScratch,
-): Float32Array {
-  const w = 2 * radius + 1;
-  const { g, h } = scratch;
-  for (let l = 0; l < lines; l++) {
-    const base = l * length;
-    for (let b0 = 0; b0 < length; b0 += w) {
-      const b1 = Math.min(b0 + w, length);
-      let m = src[base + b0];
-      g[b0] = m;
-      for (let t = b0 + 1; t < b1; t++) g[t] = m = Math.max(m, src[base + t]);
-      m = src[base + b1 - 1];
-      h[b1 - 1] = m;
-      for (let t = b1 - 2; t >= b0; t--) h[t] = m = Math.max(m, src[base + t]);
-    }
-    for (let t = 0; t < length; t++) {
-      const lo = Math.max(0, t - radius);
-      const hi = Math.min(length - 1, t + radius);
-      out[base + t] = Math.max(h[lo], g[hi]);
-    }
-  }
-  return out;
-}
+const ROW_MAXIMUM_MODULE = new WasmModule<{
+  rowMaximum(row: number, work: number, out: number, length: number, radius: number): void;
+}>(ROW_MAXIMUM_WASM_BASE64);
 
-/** Prefix (g) and suffix (h) maxima of the van Herk / Gil-Werman filters. */
-interface FilterScratch {
-  g: Float32Array;
-  h: Float32Array;
+/**
+ * The running maximum over ±radius of a row of `length` values (at least 2·radius + 1), as a van Herk filter along
+ * the row takes it (see assembly/row-maximum.ts and filteredSpan).
+ */
+export class RowMaximum {
+  private readonly values: Float32Array;
+  /** The last row's maxima: a view of the module's memory, overwritten by the next row. */
+  private readonly out: Float32Array;
+  private readonly run: () => void;
+
+  constructor(length: number, radius: number) {
+    if (length < 2 * radius + 1) throw new RangeError('a row maximum needs a row of at least 2·radius + 1 values');
+    // Layout (float32): the row with radius slots of padding on each side and 4 more for vector loads past its end,
+    // a working row of the same size, the maxima (and 3 slots the last vector store may write past them).
+    const rowBytes = (length + 2 * radius + 4) * 4;
+    const workAt = rowBytes;
+    const outAt = 2 * rowBytes;
+    const { exports, memory } = ROW_MAXIMUM_MODULE.instantiate(outAt + (length + 3) * 4);
+    this.values = new Float32Array(memory.buffer, radius * 4, length);
+    this.out = new Float32Array(memory.buffer, outAt, length);
+    this.run = () => exports.rowMaximum(0, workAt, outAt, length, radius);
+  }
+
+  of(values: Float32Array): Float32Array {
+    this.values.set(values);
+    this.run();
+    return this.out;
+  }
 }
 
 /** Anchor–target pairs → 21-bit hashes; times are the anchor frames. */
