@@ -1,8 +1,9 @@
 /**
  * Key and mode by profile correlation (Krumhansl–Schmuckler algorithm, Krumhansl 1990, ch. 4): the
  * track's summed chroma is correlated (Pearson) with a major and a minor key profile rotated to each of the
- * 12 tonics, plus how well it fits each key's diatonic scale (scaleFit); the best of the 24 keys wins. The profiles count each degree's harmonics as well as the degree
- * (harmonicProfile), since the chroma of played notes does.
+ * 12 tonics, plus how well it fits each key's diatonic scale (scaleFit); the best of the 24 keys wins. The
+ * profiles count each degree's harmonics as well as the degree (harmonicProfile), since the chroma of played notes
+ * does.
  */
 import { PITCH_CLASS_NAMES } from '../constants';
 import type { ChordSegment, KeyEstimate, Mode } from '../types';
@@ -77,8 +78,9 @@ export function profileCorrelation(chroma: ArrayLike<number>, profile: ArrayLike
 /**
  * Margin of the ranking score (profile correlation + SCALE_FIT_WEIGHT × scale fit) over the next best key at which
  * the key counts as certain (clarity 1). The correlations of neighbouring keys (relative, dominant, subdominant)
- * lie within a few hundredths of each other on ambiguous material; the scale fit adds up to 1.5 × the gap between
- * neighbouring key signatures (≈ 0.3 of fit), so margins of keys in another signature grew and the margin of 0.12
+ * lie within a few hundredths of each other on ambiguous material; the scale fits of neighbouring key signatures
+ * differ by up to 0.34 (1 against 0.66 on a purely diatonic chroma), × 1.5, so margins over keys in another
+ * signature grew and the margin of 0.12
  * that plain profiles used (clarity 1 at the median right key) made most wrong keys look certain. On the eval
  * catalogues' tuning pieces (199, all four sources, offline on the engine's chroma sums), right / wrong keys with
  * clarity ≥ 0.9 and the median clarity of each: margin 0.12 118 of 154 / 20 of 45 (1.00 / 0.76); 0.25 76 / 3
@@ -98,12 +100,13 @@ export const RELATIVE_KEY_MARGIN = 0.1;
  * sharp where the profile is smooth: it counts only which of the 12 pitch classes sound, so the key signature
  * is read from the notes that are absent as much as from the loud ones. On the eval catalogues' tuning pieces
  * (offline sweep on the engine's chroma sums, the opening bass applied after it) the key signature alone was
- * right for own 120 of 130 and second synth 32 of 32 (the profile: 106, 17), but for GM renders 13 of 19 (19) —
- * harmonic-minor and chromatic tunes — so the fit is added to the correlation rather than replacing it. Key exact
+ * right for own 120 of 130 and second synth 32 of 32 (the profile: 106, 17), but for GM renders only 13 of 19
+ * (the profile: 19), so the fit is added to the correlation rather than replacing it. Key exact
  * at weights 0 / 0.5 / 1 / 1.5 / 2: own 74 / 79 / 80 / 82 / 84 %, second synth 44 / 56 / 62 / 66 / 72 %, GM
  * 100 % throughout, effects 100 % up to 1.8 and 94 % from 1.9 on (own stays 82 % from 1.2 to 1.8). 1.5 sits in
- * the middle of that plateau. A harmonic-minor template for minor keys lost own keys (1.5: 82 → 61 %); adding
- * the whole track's bass chroma to the ranking lost keys on every weight tried (0.1–0.5).
+ * the middle of that plateau. A harmonic-minor template for minor keys lost own keys (at 1.5, before the opening
+ * bass: 75 → 61 %); adding the whole track's bass chroma's profile correlation to the ranking lost second-synth
+ * keys at every weight tried (0.1–0.5: 66 → 59 %).
  */
 export const SCALE_FIT_WEIGHT = 1.5;
 /** The major scale as a pitch-class template, tonic first (a minor key's natural minor is its relative's). */
