@@ -107,7 +107,21 @@ export interface TruthSummary {
   tempoAcc2: number;
   keyExact: number;
   keyRelative: number;
+  /** Same mode, tonic a fifth up or down (the dominant or subdominant key). */
+  keyFifth: number;
+  /**
+   * The key signature right (the key exact or its relative major/minor): what chord degrees are read against
+   * (progression-codes.ts), and the one reading that pieces without a tonic chord still define — the second
+   * synth's truth is the major scale its notes come from, and 9 of its 14 tuning pieces whose loop never plays I
+   * come out as the minor key of the ii or vi chord the loop dwells on (Dorian or Aeolian there), which no
+   * major/minor key names exactly.
+   */
+  keySignature: number;
 }
+
+/** The major key whose scale a key's notes are: the key itself, or a minor key's relative major. */
+const signature = (k: { tonic: number; mode: 'major' | 'minor' }) =>
+  k.mode === 'major' ? k.tonic : (k.tonic + 3) % 12;
 
 /** Acc1: within 4 % of the truth; Acc2 also accepts half, double, third and triple tempo. */
 export function truthSummary(checks: TruthCheck[]): TruthSummary {
@@ -121,6 +135,11 @@ export function truthSummary(checks: TruthCheck[]): TruthSummary {
     tempoAcc2: share(checks, (c) => [1, 2, 0.5, 3, 1 / 3].some((f) => within(c.tempoBpm, c.truth.bpm * f))),
     keyExact: share(checks, (c) => c.key.tonic === c.truth.tonic && c.key.mode === c.truth.mode),
     keyRelative: share(checks, relative),
+    keyFifth: share(
+      checks,
+      (c) => c.key.mode === c.truth.mode && [5, 7].includes((c.key.tonic - c.truth.tonic + 12) % 12),
+    ),
+    keySignature: share(checks, (c) => signature(c.key) === signature(c.truth)),
   };
 }
 
@@ -225,7 +244,7 @@ export function formatSourceReport(report: SourceReport): string {
       : 'Best separating threshold: — (this split has no cases of one of the two groups).',
     '',
     truth.n
-      ? `Tempo and key on ${truth.n} catalogue pieces with known truth: tempo Acc1 (within 4 %) ${pct(truth.tempoAcc1)}, Acc2 (octave errors allowed) ${pct(truth.tempoAcc2)}; key exact ${pct(truth.keyExact)}, relative major/minor instead ${pct(truth.keyRelative)}.`
+      ? `Tempo and key on ${truth.n} catalogue pieces with known truth: tempo Acc1 (within 4 %) ${pct(truth.tempoAcc1)}, Acc2 (octave errors allowed) ${pct(truth.tempoAcc2)}; key exact ${pct(truth.keyExact)}, relative major/minor instead ${pct(truth.keyRelative)}, a fifth off (dominant or subdominant) ${pct(truth.keyFifth)}; key signature right ${pct(truth.keySignature)}.`
       : 'Tempo and key: no piece with known truth in this split.',
   ];
   return out.join('\n');

@@ -119,6 +119,17 @@ describe('source report', () => {
       key: { tonic, mode, confidence: 0.8 },
     });
     const summary = truthSummary([check(103, 0, 'major'), check(200, 9, 'minor')]);
-    expect(summary).toEqual({ n: 2, tempoAcc1: 0.5, tempoAcc2: 1, keyExact: 0.5, keyRelative: 0.5 });
+    expect(summary).toEqual({
+      n: 2,
+      tempoAcc1: 0.5,
+      tempoAcc2: 1,
+      keyExact: 0.5,
+      keyRelative: 0.5,
+      keyFifth: 0,
+      keySignature: 1,
+    });
+    // G major and F major are a fifth off C major (in another signature); D minor is in F major's signature.
+    const off = truthSummary([check(100, 7, 'major'), check(100, 5, 'major'), check(100, 2, 'minor')]);
+    expect(off).toMatchObject({ keyExact: 0, keyRelative: 0, keyFifth: 2 / 3, keySignature: 0 });
   });
 });

@@ -1,6 +1,6 @@
 import { chromaSum, chromagram, estimateTuning } from './chroma';
 import { ANALYSIS_SAMPLE_RATE } from '../constants';
-import { estimateKey, harmonicProfile, relativeKey, withChordAmbiguity, withOpeningBass } from './key';
+import { estimateKey, harmonicProfile, relativeKey, scaleFit, withChordAmbiguity, withOpeningBass } from './key';
 import type { ChordSegment, KeyEstimate } from '../types';
 import { stft } from './stft';
 import { cMajorCadence, renderChords, triad, type ToneOptions } from '../../testing/test-signals';
@@ -69,6 +69,22 @@ describe('key clarity and relative-key ambiguity', () => {
       for (let h = 1; h <= 4; h++) chroma[(pc + Math.round(12 * Math.log2(h))) % 12] += b / h;
     });
     expect(estimateKey(chroma).name).toBe('C major');
+  });
+
+  it('hears C major, not F major, in a loop that leans on IV but plays B natural and never Bb', () => {
+    // F–F–C–F–G (IV–IV–I–IV–V): three bars of F, so the smooth profile alone ranks F major first (r 0.91); the G
+    // chord's B natural is F major's raised fourth, and the scale fit (C major's 7 degrees hold all the notes)
+    // turns the ranking to C major.
+    const loop = withHarmonics(chromaOfTriads([5, 9, 0], [5, 9, 0], [0, 4, 7], [5, 9, 0], [7, 11, 2]));
+    expect(estimateKey(loop).name).toBe('C major');
+  });
+
+  it('scores the scale fit highest on the key signature whose seven notes sound', () => {
+    const cMajorScale = [1, 0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 1];
+    const fits = Array.from({ length: 12 }, (_, tonic) => scaleFit(cMajorScale, tonic));
+    expect(fits[0]).toBeCloseTo(1, 10);
+    for (let tonic = 1; tonic < 12; tonic++) expect(fits[tonic]).toBeLessThan(0.7); // neighbours share 6 notes: 0.66
+    expect(scaleFit(new Array(12).fill(1), 0)).toBe(0);
   });
 
   describe('opening and closing chords', () => {
