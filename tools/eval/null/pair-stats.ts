@@ -4,7 +4,14 @@
  * `node tools/run-ts.mjs tools/eval/null/pair-stats.ts /tmp/lm/own.jsonl > /tmp/own-pairs.jsonl`.
  */
 import { readFileSync } from 'node:fs';
-import { lookupHashes, matchFingerprints, type Fingerprints } from '@originality/music-analysis';
+import {
+  exactAudioChance,
+  lookupHashes,
+  matchFingerprints,
+  similarityFromChance,
+  type DirectFingerprintMatch,
+  type Fingerprints,
+} from '@originality/music-analysis';
 
 interface Row {
   role: 'ref' | 'query';
@@ -26,6 +33,21 @@ const u32 = (s: string) => {
   return new Uint32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
 };
 
+/**
+ * The exact-audio similarity compare.ts gives a direct match (significanceMatch) in a catalogue of `catalogueSize`
+ * tracks: what "flagged" means for a should-not-match pair (≥ FLAGGED).
+ */
+function directSimilarity(m: DirectFingerprintMatch, querySec: number, refSec: number, catalogueSize: number): number {
+  const perTrack =
+    m.stretch.score > 0 && m.matchedSeconds >= m.evidence.seconds
+      ? exactAudioChance(m.stretch.score, querySec, refSec)
+      : 1;
+  return perTrack >= 1 ? 0 : similarityFromChance(perTrack * Math.max(1, catalogueSize));
+}
+
+/** The evaluation's flag for originals (any dimension ≥ 60). */
+const FLAGGED = 60;
+
 function main(): void {
   const rows = readFileSync(process.argv[2], 'utf8')
     .split('\n')
@@ -39,6 +61,7 @@ function main(): void {
   const nullBySeconds = new Map<number, number>();
   let nullPairs = 0;
   const samples: string[] = [];
+  const flagged: string[] = [];
   for (const q of queries) {
     const qh = u32(q.qh!);
     const qt = u32(q.qt!);
@@ -72,8 +95,12 @@ function main(): void {
       if (!derived && !shared) {
         nullPairs++;
         if (m.stretch.score >= 4) nullBySeconds.set(m.matchedSeconds, (nullBySeconds.get(m.matchedSeconds) ?? 0) + 1);
+        const similarity = directSimilarity(m, q.sec, r.sec, refs.length);
+        if (similarity >= FLAGGED)
+          flagged.push(`${q.id}~${r.id} ${similarity} (${m.stretch.score}/${m.matchedSeconds}s)`);
       }
-      if (derived && q.kind === 'sample') samples.push(`${m.stretch.score}/${m.matchedSeconds}s`);
+      if (derived && q.kind === 'sample')
+        samples.push(`${m.stretch.score}/${m.matchedSeconds}s→${directSimilarity(m, q.sec, r.sec, refs.length)}`);
       process.stdout.write(
         `${JSON.stringify({
           q: q.id,
@@ -98,7 +125,9 @@ function main(): void {
   process.stderr.write(
     `should-not-match pairs ${nullPairs}; stretch ≥ 4 by matched seconds: ${bySeconds.join(', ')}\n`,
   );
-  if (samples.length) process.stderr.write(`samples (score/seconds): ${samples.join(' ')}\n`);
+  process.stderr.write(`should-not-match pairs at exact-audio similarity ≥ ${FLAGGED}: ${flagged.length}\n`);
+  for (const pair of flagged) process.stderr.write(`  ${pair}\n`);
+  if (samples.length) process.stderr.write(`samples (score/seconds→similarity): ${samples.join(' ')}\n`);
 }
 
 main();

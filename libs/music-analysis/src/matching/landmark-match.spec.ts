@@ -252,6 +252,37 @@ describe('a sample mixed under other music', () => {
     expect(sample.similarity).toBeGreaterThanOrEqual(90);
   });
 
+  it('counts a last second one landmark short of the rule as the sample edge, and one two short as nothing', () => {
+    // All of the reference's landmarks from 12.3 s for 4 s, and `last` of those from 16.4–17.2 s (the sample's last
+    // second, whose landmarks pair with targets after its end), mixed into the backing at 6 s.
+    const edgeSample = (last: number): Fingerprints => {
+      const shift = Math.round((12.3 - 6) * FRAMES_PER_SEC);
+      const at = (i: number) => reference.times[i] * FRAME_SEC;
+      const refs = [...reference.times.keys()];
+      const kept = [
+        ...refs.filter((i) => at(i) >= 12.3 && at(i) < 16.3),
+        ...refs.filter((i) => at(i) >= 16.4 && at(i) < 17.2).slice(0, last),
+      ];
+      const pairs = [
+        ...[...backing.times.keys()].map((k) => [backing.times[k], backing.hashes[k]] as const),
+        ...kept.map((i) => [reference.times[i] - shift, reference.hashes[i]] as const),
+      ].sort((x, y) => x[0] - y[0]);
+      const fp = {
+        hashes: Uint32Array.from(pairs, (x) => x[1]),
+        times: Uint32Array.from(pairs, (x) => x[0]),
+        frameSec: FRAME_SEC,
+      };
+      return dense(fp);
+    };
+    expect(matchFingerprints(edgeSample(4), reference).matchedSeconds).toBe(5);
+    expect(matchFingerprints(edgeSample(3), reference).matchedSeconds).toBe(4);
+    const found = compareExactAudio(asTrack(edgeSample(4), 1, 20), asTrack(reference, 2, 40), [], CATALOGUE);
+    expect(found.similarity).toBeGreaterThanOrEqual(80);
+    expect(compareExactAudio(asTrack(edgeSample(3), 1, 20), asTrack(reference, 2, 40), [], CATALOGUE).similarity).toBe(
+      0,
+    );
+  });
+
   it('does not take the backing alone for the same recording', () => {
     expect(compareExactAudio(asTrack(backing, 1, 20), asTrack(reference, 2, 40), [], CATALOGUE).similarity).toBe(0);
   });
@@ -283,6 +314,30 @@ describe('alignedStretch', () => {
     expect(stretch.queryEnd * FRAME_SEC).toBeCloseTo(10, 0);
     // Where the reference could have agreed and did not, the gap still costs.
     expect(alignedStretch(times, FRAME_SEC, dense, available.fill(40)).score).toBe(gapped);
+  });
+
+  it('lets an inconclusive second (one agreeing landmark short of the rule) neither earn nor cost', () => {
+    const dense = { min: 5, cap: 8, seconds: 5, inconclusive: 4 };
+    /** As `agreeing`, each anchor in the middle of its share of the second (none rounds into a neighbour). */
+    const inside = (seconds: number[], perSecond: number) =>
+      seconds.flatMap((s) =>
+        Array.from({ length: perSecond }, (_, k) => Math.floor((s + (k + 0.5) / perSecond) / FRAME_SEC)),
+      );
+    // A masked sample: 8 agreeing in 2–3 s and 6–7 s, 4 in its 5th and 6th seconds.
+    const times = [...inside([2, 3, 6, 7], 8), ...inside([4, 5], 4)];
+    const stretch = alignedStretch(times, FRAME_SEC, dense);
+    expect(stretch.score).toBe(8);
+    expect(stretch.queryStart * FRAME_SEC).toBeCloseTo(2, 0);
+    expect(stretch.queryEnd * FRAME_SEC).toBeCloseTo(8, 0);
+    // Without the rule, or with 3 agreeing (chance level), the seconds cost and the stretch breaks in two.
+    expect(alignedStretch(times, FRAME_SEC, { min: 5, cap: 8, seconds: 5 }).score).toBe(4);
+    const three = [...inside([2, 3, 6, 7], 8), ...inside([4, 5], 3)];
+    expect(alignedStretch(three, FRAME_SEC, dense).score).toBe(4);
+    // Before a gap it costs as a gap: it bridges agreement, it does not extend it.
+    const trailing = [...inside([2, 3, 6, 7, 8], 8), ...inside([4], 4)];
+    expect(alignedStretch(trailing, FRAME_SEC, dense).score).toBe(6);
+    // An inconclusive second earns nothing on its own.
+    expect(alignedStretch(inside([2, 3, 4], 4), FRAME_SEC, dense).score).toBe(0);
   });
 
   it('does not add up chance bursts a silent second apart, nor single agreeing landmarks', () => {

@@ -32,14 +32,14 @@ export interface DirectFingerprintMatch extends FingerprintMatch {
 }
 
 /**
- * The stretch of the query where the landmarks agreeing at one offset hold together, as a maximal-segment score
- * along that offset (as BLAST scores a local alignment): each second of the query holding at least
- * STRETCH_SECOND_MIN agreeing landmarks earns min(agreeing, 4) / 2 — 1.5 for three, 2 for four or more (for a
- * query looking up its denser landmarks: QUERY_DENSITY_EVIDENCE, 5 to count and 8 to earn 2), since
- * further landmarks in the same second come from the same notes rather than new evidence (chance agreement comes
- * in bursts of one note's landmarks) — and each second with fewer costs STRETCH_GAP_COST, so chance bursts a
- * silent second apart do not add up. A clean sample scores about 2 per second it lasts; compare.ts turns the score
- * into a chance.
+ * The stretch of the query where the landmarks agreeing at one offset hold together, as a maximal-segment score along
+ * that offset (as BLAST scores a local alignment): each second of the query holding at least STRETCH_SECOND_MIN
+ * agreeing landmarks earns min(agreeing, 4) / 2 — 1.5 for three, 2 for four or more (for a query looking up its denser
+ * landmarks: QUERY_DENSITY_EVIDENCE, 5 to count and 8 to earn 2), since further landmarks in the same second come from
+ * the same notes rather than new evidence (chance agreement comes in bursts of one note's landmarks) — and each second
+ * with fewer costs STRETCH_GAP_COST, so chance bursts a silent second apart do not add up (a dense query's second one
+ * landmark short, between agreeing seconds, is inconclusive and costs nothing: INCONCLUSIVE_SECOND). A clean sample
+ * scores about 2 per second it lasts; compare.ts turns the score into a chance.
  */
 export interface AlignedStretch {
   score: number;
@@ -68,6 +68,13 @@ export interface SecondEvidence {
   min: number;
   cap: number;
   seconds: number;
+  /**
+   * Agreeing landmarks (fewer than min) that make a second inconclusive rather than absent: between two earning
+   * seconds (with only inconclusive ones between them) it neither earns nor costs, before a gap it costs as a gap,
+   * and next to either end of the stretch it counts as a matched second (see INCONCLUSIVE_SECOND). Without it every
+   * second below min costs STRETCH_GAP_COST.
+   */
+  inconclusive?: number;
 }
 
 /**
@@ -97,6 +104,23 @@ export const STORED_DENSITY_EVIDENCE: SecondEvidence = {
  */
 const DENSE_MIN_SECONDS = 5;
 /**
+ * A dense query's second holding 4 agreeing landmarks, one short of QUERY_DENSITY_EVIDENCE.min, is inconclusive
+ * (SecondEvidence.inconclusive): a sample mixed at equal loudness under other music loses most of its landmarks to the
+ * backing, unevenly from second to second, and its last second loses those whose targets lie after its end (up to
+ * 0.73 s). Measured on the robustness curve's samples (tools/bench/sample-dump.ts, 6 pieces, exact-audio similarity ≥
+ * 80): counted at the stretch's edge, a 5 s sample whose last second held 4 reached 5 matched seconds (5 s: 3 → 4 of
+ * 6); not costing between earning seconds, the heavily masked piece's 8 and 10 s samples held together over two
+ * 4-agreeing seconds (scores 5.5 → 9.5 and 7.5 → 11.5; 8 s and 10 s: 5 → 6 of 6). The two 5 s samples still missed are
+ * masked, not misjudged: 2–14 of the reference's 43–58 and 1–8 of its 25–39 stored landmarks a second agree (17–36 and
+ * 9–27 without the backing, where all six 5 s samples score 10 over 5 s). On every should-not-match pair of the tuning
+ * split (59,381: own, second-synth, GM and effects; tools/eval/null/pair-stats.ts), pairs at exact-audio similarity ≥
+ * 60 stay 2 (the own melody and cover queries against unrelated tracks that DENSE_MIN_SECONDS kept, at 80.9 and 72.5 as
+ * before), one more reaches 40 (GM, a borrowed melody against an unrelated tune: 0 → 47.5). At 3 (STRETCH_SECOND_MIN)
+ * the edge rule alone let a lossy copy's 4 chance seconds against an unrelated track reach 61.4 and 3 more pairs 40;
+ * letting an inconclusive second before a gap cost nothing too raised that cover's 72.5 to 87.2.
+ */
+const INCONCLUSIVE_SECOND = 4;
+/**
  * A query that looks up its denser landmarks (Fingerprints.query, ≈ 7× the stored ones) meets more agreement in
  * every second, by chance too: unrelated renders in the same instruments share notes, and a second of them now
  * agrees 3–5 times where it agreed 2–3 times. A second needs 5 agreeing to count and earns its full 2 at 8
@@ -104,7 +128,12 @@ const DENSE_MIN_SECONDS = 5;
  * the top four, while the effects samples' scores rose from 7 of 23 at 0 to 2 of 23; 3/4 at this density let the
  * originals reach 12).
  */
-export const QUERY_DENSITY_EVIDENCE: SecondEvidence = { min: 5, cap: 8, seconds: DENSE_MIN_SECONDS };
+export const QUERY_DENSITY_EVIDENCE: SecondEvidence = {
+  min: 5,
+  cap: 8,
+  seconds: DENSE_MIN_SECONDS,
+  inconclusive: INCONCLUSIVE_SECOND,
+};
 
 /**
  * The aligned stretch of agreeing anchors (query frames, any order) on a query of `frameSec` seconds per frame.
@@ -139,14 +168,28 @@ export function alignedStretch(
   let best = none;
   let run = 0;
   let runStart = 0;
+  // Inconclusive seconds since the last earning one: free when the next second that decides earns, charged as gaps
+  // when it does not (an inconclusive second only bridges agreement, it does not extend it).
+  let pending = 0;
   for (let s = keys[0]!; s <= keys[keys.length - 1]!; s++) {
     const cell = seconds.get(s);
+    if (
+      cell &&
+      cell.count < evidence.min &&
+      evidence.inconclusive !== undefined &&
+      cell.count >= evidence.inconclusive
+    ) {
+      pending += STRETCH_GAP_COST;
+      continue;
+    }
     const earned =
       cell && cell.count >= evidence.min
         ? (2 * Math.min(cell.count, evidence.cap)) / evidence.cap
         : available && (available[s] ?? 0) < evidence.min
           ? 0
           : -STRETCH_GAP_COST;
+    if (earned < 0) run -= pending;
+    if (earned !== 0) pending = 0;
     if (run <= 0 && earned > 0) {
       run = 0;
       runStart = cell!.first;
@@ -432,6 +475,13 @@ export function matchFingerprints(query: Fingerprints, ref: Fingerprints): Direc
   let matchedSeconds = 0;
   const [first, last] = [stretch.queryStart, stretch.queryEnd].map((t) => Math.floor(t * query.frameSec));
   for (let s = first; s <= last && stretch.score > 0; s++) if (perSecond[s] >= 2) matchedSeconds++;
+  // An inconclusive second just outside either end (SecondEvidence.inconclusive) is the reused audio's edge: a
+  // sample's last second keeps fewer landmarks, as their targets lie after it.
+  const edge = evidence.inconclusive;
+  if (edge !== undefined && stretch.score > 0) {
+    if (first > 0 && perSecond[first - 1] >= edge) matchedSeconds++;
+    if (last + 1 < perSecond.length && perSecond[last + 1] >= edge) matchedSeconds++;
+  }
   return {
     votes: hit.votes,
     offset: hit.offset,
