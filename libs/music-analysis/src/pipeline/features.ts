@@ -16,7 +16,7 @@ import { extractFingerprints } from '../signal/landmarks';
 import { landmarkTables } from '../matching/landmark-match';
 import { estimateKey, withChordAmbiguity, withOpeningBass } from '../signal/key';
 import { extractMelody } from '../signal/melody';
-import { bassBins, OnsetEnvelope, onsetDelay, onsetStrengths } from '../signal/onset';
+import { OnsetEnvelope, onsetDelay, onsetStrength } from '../signal/onset';
 import { rhythmPattern } from '../signal/rhythm';
 import { frameCount, frameRate, IncrementalStft, stft } from '../signal/stft';
 import { estimateTempo, tempoFromBeats, trackBeats } from '../signal/tempo';
@@ -41,7 +41,7 @@ export function extractFeatures(audio: PcmAudio, opts: ExtractOptions = {}): Tra
   const { durationSec, progress } = begin(audio, opts);
   const spec = stft(audio.samples, audio.sampleRate);
   progress('extracting audio features', 0.2);
-  const timing = rhythmFeatures(onsetStrengths(spec), frameRate(spec), progress);
+  const timing = rhythmFeatures(onsetStrength(spec), frameRate(spec), progress);
   const spectral = harmonyFeatures(timing, spec, tunedChromagram(spec), durationSec, progress);
   const vocalShare = estimateVocalShare(spec);
   progress('extracting audio features', 0.8);
@@ -70,7 +70,7 @@ export async function extractFeaturesAsync(audio: PcmAudio, opts: ExtractOptions
   fingerprintsDone.catch(() => undefined);
   const specStorage = new PooledStorage();
   const spec = stft(audio.samples, audio.sampleRate, { storage: specStorage.acquire });
-  const features = await featuresOfSpectrogram(spec, onsetStrengths(spec), fingerprintsDone, durationSec, {
+  const features = await featuresOfSpectrogram(spec, onsetStrength(spec), fingerprintsDone, durationSec, {
     ...opts,
     onProgress: progress,
   });
@@ -103,12 +103,7 @@ export class StreamingFeatureExtraction {
     this.fingerprintsDone = featureHelper().streamedFingerprints(this.writer.stream);
     this.fingerprintsDone.catch(() => undefined);
     this.spectrogram = new IncrementalStft(ANALYSIS_SAMPLE_RATE, capacity, { storage: this.specStorage.acquire });
-    this.onsets = new OnsetEnvelope(
-      FFT_SIZE / 2 + 1,
-      onsetDelay(FFT_SIZE, HOP_SIZE),
-      frameCount(capacity, HOP_SIZE),
-      bassBins({ fftSize: FFT_SIZE, sampleRate: ANALYSIS_SAMPLE_RATE }),
-    );
+    this.onsets = new OnsetEnvelope(FFT_SIZE / 2 + 1, onsetDelay(FFT_SIZE, HOP_SIZE), frameCount(capacity, HOP_SIZE));
   }
 
   /** decodeAudio's `storage`: the shared buffer the helper thread reads the samples from. */
@@ -142,7 +137,7 @@ export class StreamingFeatureExtraction {
     this.writer.end(audio.samples.length);
     const spec = this.spectrogram.finish(audio.samples);
     this.advanceOnsets(spec.frames);
-    const onsets = { onsets: this.onsets.finish(spec.frames), bass: this.onsets.finishBass(spec.frames) };
+    const onsets = this.onsets.finish(spec.frames);
     const features = await featuresOfSpectrogram(spec, onsets, this.fingerprintsDone, durationSec, {
       ...opts,
       onProgress: progress,
@@ -176,7 +171,7 @@ class PooledStorage {
 /** Everything after the STFT, on two threads (see extractFeaturesAsync). */
 async function featuresOfSpectrogram(
   spec: Spectrogram,
-  onsets: OnsetEnvelopes,
+  onsets: Float32Array,
   fingerprintsDone: Promise<Fingerprints>,
   durationSec: number,
   { onProgress: progress = () => undefined, matchNext = false }: ExtractOptions,
@@ -254,15 +249,9 @@ interface RhythmFeatures {
   tempoBpm: number;
 }
 
-/** The onset envelope and its bass band's (onsetStrengths). */
-type OnsetEnvelopes = ReturnType<typeof onsetStrengths>;
-
-/**
- * Tempo and beats from the onset envelope and its bass band's (onsetStrengths) at `fps` frames per second
- * (progress → 0.4).
- */
-function rhythmFeatures({ onsets, bass }: OnsetEnvelopes, fps: number, progress: ProgressCallback): RhythmFeatures {
-  const roughTempo = estimateTempo(onsets, fps, bass);
+/** Tempo and beats from the onset envelope (onsetStrength) at `fps` frames per second (progress → 0.4). */
+function rhythmFeatures(onsets: Float32Array, fps: number, progress: ProgressCallback): RhythmFeatures {
+  const roughTempo = estimateTempo(onsets, fps);
   const beats = trackBeats(onsets, fps, roughTempo);
   const tempoBpm = reconcileTempo(roughTempo, tempoFromBeats(beats));
   progress('extracting audio features', 0.4);

@@ -1,4 +1,4 @@
-import { bassBins, OnsetEnvelope, onsetDelay, onsetStrength, onsetStrengths } from './onset';
+import { OnsetEnvelope, onsetDelay, onsetStrength } from './onset';
 import { IncrementalStft, stft } from './stft';
 import type { Spectrogram } from '../types';
 
@@ -53,21 +53,6 @@ describe('onsetStrength', () => {
     const spec = streamed.finish(samples);
     addWritten();
     expect(envelope.finish(spec.frames)).toEqual(onsetStrength(stft(samples, sampleRate)));
-  });
-
-  it('keeps the bass band (below 200 Hz) apart: its envelope is that of the low bins alone, the whole one unchanged', () => {
-    const spec = spectrogram(20, 0.1);
-    for (let f = 40; f < FRAMES; f++) for (let k = 0; k < 4; k++) spec.data[f * BINS + k] += 0.5;
-    const low = bassBins(spec);
-    expect(low).toBe(19);
-    const lowOnly = new Float32Array(FRAMES * low);
-    for (let f = 0; f < FRAMES; f++) lowOnly.set(spec.data.subarray(f * BINS, f * BINS + low), f * low);
-    const { onsets, bass } = onsetStrengths(spec);
-    expect(bass).toEqual(onsetStrength({ ...spec, data: lowOnly, bins: low }));
-    const whole = new OnsetEnvelope(BINS, onsetDelay(2048, 512), FRAMES);
-    for (let f = 0; f < FRAMES; f++) whole.add(spec.data, f);
-    expect(onsets).toEqual(whole.finish(FRAMES));
-    expect(bass[41]).toBeGreaterThan(5 * Math.max(bass[35]!, bass[50]!));
   });
 
   it('refuses frames out of order or a frame count other than the frames added', () => {

@@ -23,27 +23,11 @@ function compressed(magnitude: number): number {
 }
 /** Trend-removal window (frames, ≈ 0.35 s at 43 fps): longer than an onset, shorter than a bar. */
 const TREND_FRAMES = 15;
-/**
- * Upper edge of the bass band (Hz) whose flux is kept apart as well (OnsetEnvelope.finishBass): bass notes and kick
- * drums, below the fundamentals of most melodies and the body of a snare. Tempo reads the beat level from it
- * (estimateTempo).
- */
-export const BASS_BAND_HZ = 200;
 
 export function onsetStrength(spec: Spectrogram): Float32Array {
-  return onsetStrengths(spec).onsets;
-}
-
-/** onsetStrength and the same envelope of the bass band alone (below BASS_BAND_HZ). */
-export function onsetStrengths(spec: Spectrogram): { onsets: Float32Array; bass: Float32Array } {
-  const envelope = new OnsetEnvelope(spec.bins, onsetDelay(spec.fftSize, spec.hop), spec.frames, bassBins(spec));
+  const envelope = new OnsetEnvelope(spec.bins, onsetDelay(spec.fftSize, spec.hop), spec.frames);
   for (let f = 0; f < spec.frames; f++) envelope.add(spec.data, f);
-  return { onsets: envelope.finish(spec.frames), bass: envelope.finishBass(spec.frames) };
-}
-
-/** Bins below BASS_BAND_HZ in a spectrogram of `fftSize` at `sampleRate`. */
-export function bassBins({ fftSize, sampleRate }: { fftSize: number; sampleRate: number }): number {
-  return Math.round((BASS_BAND_HZ * fftSize) / sampleRate);
+  return envelope.finish(spec.frames);
 }
 
 /** Frames the envelope is delayed by (see the module comment). */
@@ -61,22 +45,16 @@ export class OnsetEnvelope {
   private readonly logs: Float32Array;
   /** The flux of every frame added, delayed; frames whose flux lands beyond the end are dropped by `finish`. */
   private readonly flux: Float32Array;
-  /** The same, of the first `bassBins` bins only. */
-  private readonly bassFlux: Float32Array;
-  /** positiveFlux's bass sum of the frame being added. */
-  private readonly bassSum = new Float64Array(1);
   private next = 0;
 
-  /** For frames of `bins` bins, at most `capacity` of them; the bass envelope sums the first `bassBins` bins. */
+  /** For frames of `bins` bins, at most `capacity` of them. */
   constructor(
     private readonly bins: number,
     private readonly delay: number,
     capacity: number,
-    private readonly bassBins = 0,
   ) {
     this.logs = new Float32Array(bins);
     this.flux = new Float32Array(capacity + delay);
-    this.bassFlux = new Float32Array(capacity + delay);
   }
 
   /** Frames added so far. */
@@ -94,22 +72,14 @@ export class OnsetEnvelope {
       for (let k = 0; k < bins; k++) logs[k] = compressed(data[k]!);
       return;
     }
-    const sum = positiveFlux(data, row, logs, this.bassBins, this.bassSum);
-    const valid = !Number.isNaN(sum);
-    this.flux[f + this.delay] = valid ? sum : positiveFluxTested(data, row, bins, bins);
-    this.bassFlux[f + this.delay] = valid ? this.bassSum[0]! : positiveFluxTested(data, row, bins, this.bassBins);
+    const sum = positiveFlux(data, row, logs);
+    this.flux[f + this.delay] = Number.isNaN(sum) ? positiveFluxTested(data, row, bins) : sum;
   }
 
   /** The envelope of the `frames` frames added. */
   finish(frames: number): Float32Array {
     if (frames !== this.next) throw new RangeError(`onset envelope: ${this.next} frames added, not ${frames}`);
     return removeTrend(this.flux.subarray(0, frames), TREND_FRAMES);
-  }
-
-  /** The bass band's envelope of the `frames` frames added (all zero when made without `bassBins`). */
-  finishBass(frames: number): Float32Array {
-    if (frames !== this.next) throw new RangeError(`onset envelope: ${this.next} frames added, not ${frames}`);
-    return removeTrend(this.bassFlux.subarray(0, frames), TREND_FRAMES);
   }
 }
 
@@ -118,26 +88,11 @@ export class OnsetEnvelope {
  * Each increase is added as (d + |d|) / 2, which is exactly d when d > 0 and +0 otherwise, so the sum is the
  * same number as adding only the positive d — without a test per bin, which mispredicts on noisy spectra and
  * costs about as much as the logarithms. Only a NaN or −∞ step (from NaN, infinite or negative magnitudes)
- * makes it differ: the sum is then NaN, and the caller falls back to positiveFluxTested. `bass[0]` receives the same
- * sum over the first `bassBins` bins: the running sum where the loop passes them, so the whole sum is the very number
- * it was without.
+ * makes it differ: the sum is then NaN, and the caller falls back to positiveFluxTested.
  */
-function positiveFlux(
-  data: Float32Array,
-  row: number,
-  logs: Float32Array,
-  bassBins: number,
-  bass: Float64Array,
-): number {
+function positiveFlux(data: Float32Array, row: number, logs: Float32Array): number {
   let sum = 0;
-  for (let k = 0; k < bassBins; k++) {
-    const v = compressed(data[row + k]!);
-    const d = v - logs[k]!;
-    logs[k] = v;
-    sum += (d + Math.abs(d)) * 0.5;
-  }
-  bass[0] = sum;
-  for (let k = bassBins; k < logs.length; k++) {
+  for (let k = 0; k < logs.length; k++) {
     const v = compressed(data[row + k]!);
     const d = v - logs[k]!;
     logs[k] = v;
@@ -146,14 +101,11 @@ function positiveFlux(
   return sum;
 }
 
-/**
- * positiveFlux of the first `bins` bins of a row of `rowBins`, with a test per bin, which skips NaN steps; the previous
- * frame's logs are recomputed.
- */
-function positiveFluxTested(data: Float32Array, row: number, rowBins: number, bins: number): number {
+/** positiveFlux with a test per bin, which skips NaN steps; the previous frame's logs are recomputed. */
+function positiveFluxTested(data: Float32Array, row: number, bins: number): number {
   let sum = 0;
   for (let k = 0; k < bins; k++) {
-    const prev = Math.fround(compressed(data[row - rowBins + k]!));
+    const prev = Math.fround(compressed(data[row - bins + k]!));
     const d = compressed(data[row + k]!) - prev;
     if (d > 0) sum += d;
   }

@@ -7,8 +7,8 @@
  * Autocorrelation and Cross-correlation With Pulses", IEEE/ACM TASLP 22(12)): the autocorrelation at the lag,
  * twice and four times it. A true beat period repeats at two and four beats (a bar) as well; a period that only
  * fits a syncopated figure (three sixteenths, a dotted quarter) does not. The metrical level (the lag, half of it,
- * or twice it) is then decided by salience × the bass band's salience × a narrower prior (chooseBeatLevel), and the
- * metre by whether the bar that level implies divides better into three beats (tripleReading).
+ * or twice it) is then decided by salience × a narrower prior (chooseBeatLevel), and the metre by whether the
+ * bar that level implies divides better into three beats (tripleReading).
  *
  * Beats: the dynamic-programming tracker of D. P. W. Ellis (2007), "Beat Tracking by Dynamic
  * Programming", J. New Music Research 36(1): maximise onset strength at beats minus a penalty
@@ -43,11 +43,8 @@ const LEVEL_PRIOR_SHAPE = 0.28;
 /** Onset-envelope smoothing before autocorrelation, σ in frames (see smooth()). */
 const SMOOTHING_FRAMES = 1.5;
 
-/**
- * Global tempo (BPM) of an onset envelope sampled at `frameRate` frames/s; 0 when there are no onsets. `bassEnv`, the
- * same envelope of the bass band alone (onsetStrengths), helps choose the metrical level (chooseBeatLevel).
- */
-export function estimateTempo(onsetEnv: Float32Array, frameRate: number, bassEnv?: Float32Array): number {
+/** Global tempo (BPM) of an onset envelope sampled at `frameRate` frames/s; 0 when there are no onsets. */
+export function estimateTempo(onsetEnv: Float32Array, frameRate: number): number {
   const minLag = Math.max(1, Math.floor((60 * frameRate) / MAX_BPM));
   const maxLag = Math.ceil((60 * frameRate) / MIN_BPM);
   if (onsetEnv.length < 2 * maxLag + 2) return 0;
@@ -65,11 +62,9 @@ export function estimateTempo(onsetEnv: Float32Array, frameRate: number, bassEnv
     if (best < 0 || score[lag]! > score[best]!) best = lag;
   }
   if (!(score[best]! > 0)) return 0;
-  const bass = bassEnv ? autocorrelation(smooth(bassEnv, SMOOTHING_FRAMES), 2 * maxLag + 2) : null;
-  const levels = { minLag, frameRate, bass: bass && bass[0]! > 0 ? bass : null };
-  const dupleBeat = chooseBeatLevel(ac, best, 'duple', levels);
+  const dupleBeat = chooseBeatLevel(ac, best, 'duple', minLag, frameRate);
   const { beat, metre } = tripleReading(ac, autocorrelation(onsetEnv, 2 * maxLag + 2), dupleBeat);
-  const lag = metre === 'triple' ? chooseBeatLevel(ac, beat, metre, levels) : beat;
+  const lag = metre === 'triple' ? chooseBeatLevel(ac, beat, metre, minLag, frameRate) : beat;
   const refined = lag + parabolicOffset(ac[lag - 1] ?? 0, ac[lag]!, ac[lag + 1] ?? 0);
   return clamp((60 * frameRate) / refined, MIN_BPM, MAX_BPM);
 }
@@ -128,21 +123,15 @@ function peakWithin(ac: Float64Array, lag: number, radius: number): number {
  * either metre) and the one nearest the next level up (twice it in duple metre, three times in triple: a waltz's
  * beats do not pair), the one with the highest salience (autocorrelation) × the tactus prior
  * (LEVEL_PRIOR_PERIOD_SEC). An even pulse has the same salience at every multiple of its period, so the prior alone
- * decides: a 174 BPM click is read at 87 BPM (half time). Each level's weight is also multiplied by the bass band's
- * periodicity at it (bassSalience), when there is a bass band. A level counts only at a peak of its own (localPeakNear):
+ * decides: a 174 BPM click is read at 87 BPM (half time). A level counts only at a peak of its own (localPeakNear):
  * the largest value near half a lag that sits on no pulse was once taken for one (Brahms' Lullaby, whose 1.5-beat
  * lag halved to 0.81 beats). Returns the lag.
  */
-function chooseBeatLevel(
-  ac: Float64Array,
-  lag: number,
-  metre: Metre,
-  { minLag, frameRate, bass }: { minLag: number; frameRate: number; bass: Float64Array | null },
-): number {
+function chooseBeatLevel(ac: Float64Array, lag: number, metre: Metre, minLag: number, frameRate: number): number {
   const maxLag = Math.floor((60 * frameRate) / MIN_BPM);
   const weight = (l: number): number => {
     const deviation = Math.log(l / frameRate / LEVEL_PRIOR_PERIOD_SEC) / LEVEL_PRIOR_SHAPE;
-    return ac[l]! * bassSalience(bass, l) * Math.exp(-0.5 * deviation * deviation);
+    return ac[l]! * Math.exp(-0.5 * deviation * deviation);
   };
   let best = lag;
   for (const level of [lag / 2, lag * (metre === 'triple' ? 3 : 2)]) {
@@ -150,33 +139,6 @@ function chooseBeatLevel(
     if (peak >= minLag && peak <= maxLag && weight(peak) > weight(best)) best = peak;
   }
   return best;
-}
-
-/**
- * The least bassSalience: a level the bass band does not mark is weighed down at most this much. The bass often moves
- * in half notes under a quarter-note beat (Skip to My Lou's repeats far less at the beat than at two beats), so it
- * must not veto a level the whole envelope and the prior agree on; it decides where they nearly balance (a 72 BPM
- * ballad whose eighths make 144 BPM as periodic). Chosen on the tuning split (tempo Acc1, the four sources): floors
- * 0.2–0.3 read own 119/130 pieces (116 without the bass), second synth 29/32, GM 18/19, effects 16/18, unchanged;
- * 0.35 reads own 118, 0.5 116; below 0.15 Largo (60 BPM, a bass on its beats) is read right but Skip to My Lou at
- * half its tempo. Checked on 300 demo pieces outside the eval (tools/bench/tempo-key.ts, 100 pieces each of seeds
- * tempo-key, outside-a, outside-b): 0.3 reads three more at their tempo (73, 74, 78 BPM pieces read at double before)
- * and none fewer; 0.25 read one 84 BPM piece at double instead.
- */
-const BASS_FLOOR = 0.3;
-
-/**
- * How strongly the bass band repeats at `lag` (its autocorrelation there over its energy, 0…1), floored at BASS_FLOOR;
- * 1 without a bass band. Bass notes and kick drums tend to fall on the beat (M. Goto (2001), "An Audio-based
- * Real-time Beat Tracking System for Music With or Without Drum-sounds", J. New Music Research 30(2), tells the beat
- * level by where bass-drum and snare onsets fall), while hi-hats, strums and arpeggios fill the subdivisions: at the level of
- * a subdivision the bass band repeats less than the whole envelope does. The own catalogue's slow pieces (70–77 BPM)
- * were read at double tempo because their eighth notes make the whole envelope as periodic at 144 as at 72 BPM,
- * whose prior then decided; their bass repeats every slow beat, not every eighth.
- */
-function bassSalience(bass: Float64Array | null, lag: number): number {
-  if (!bass) return 1;
-  return Math.max(BASS_FLOOR, peakWithin(bass, lag, 1) / bass[0]!);
 }
 
 /**
