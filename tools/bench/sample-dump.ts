@@ -10,8 +10,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeAudio, extractFingerprints } from '@originality/music-analysis';
 import { generateDemoCatalogue, runFfmpeg } from '@originality/music-synth';
-
-const b64 = (a: Uint32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
+import { queryRecord, storedRecord } from '../eval/null/landmark-record';
 
 async function main(): Promise<void> {
   const [dir, piecesArg, lengthsArg] = process.argv.slice(2);
@@ -30,9 +29,7 @@ async function main(): Promise<void> {
       role: 'ref',
       id: `piece-${i}`,
       sec: audio.durationSec,
-      h: b64(fp.hashes),
-      t: b64(fp.times),
-      fs: fp.frameSec,
+      ...storedRecord(fp),
     });
   }
   const backingDir = join(dir, 'backing');
@@ -62,11 +59,7 @@ async function main(): Promise<void> {
         pieceId: `piece-${p}`,
         shouldMatch: true,
         sec: audio.durationSec,
-        h: b64(fp.hashes),
-        t: b64(fp.times),
-        qh: b64(fp.query!.hashes),
-        qt: b64(fp.query!.times),
-        fs: fp.frameSec,
+        ...queryRecord(fp),
       });
     }
 }

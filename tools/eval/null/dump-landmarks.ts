@@ -12,6 +12,7 @@ import { gmSource } from '../sources/gm';
 import { ownSource } from '../sources/own';
 import { secondSynthSource } from '../sources/second-synth';
 import type { CaseSource, SourceName } from '../sources/source';
+import { queryRecord, storedRecord } from './landmark-record';
 
 const SOURCES: Record<SourceName, CaseSource> = {
   own: ownSource,
@@ -19,8 +20,6 @@ const SOURCES: Record<SourceName, CaseSource> = {
   gm: gmSource,
   effects: effectsSource,
 };
-
-const b64 = (a: Uint32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
 
 async function main(): Promise<void> {
   const [names, outDir] = process.argv.slice(2);
@@ -35,7 +34,7 @@ async function main(): Promise<void> {
     for (const [i, r] of built.references.entries()) {
       const audio = await r.audio();
       const fp = extractFingerprints(audio);
-      write({ role: 'ref', id: r.id, sec: audio.durationSec, h: b64(fp.hashes), t: b64(fp.times), fs: fp.frameSec });
+      write({ role: 'ref', id: r.id, sec: audio.durationSec, ...storedRecord(fp) });
       if ((i + 1) % 20 === 0) log(`${name}: refs ${i + 1}/${built.references.length}`);
     }
     for (const [i, c] of built.cases.entries()) {
@@ -50,11 +49,7 @@ async function main(): Promise<void> {
         pieceId: c.pieceId,
         shouldMatch: c.shouldMatch,
         sec: audio.durationSec,
-        h: b64(fp.hashes),
-        t: b64(fp.times),
-        qh: b64(fp.query!.hashes),
-        qt: b64(fp.query!.times),
-        fs: fp.frameSec,
+        ...queryRecord(fp),
       });
       if ((i + 1) % 10 === 0) log(`${name}: cases ${i + 1}/${built.cases.length}`);
     }
