@@ -178,7 +178,7 @@ interface NotePairs {
   code: Uint8Array;
 }
 
-/** The comparison's notes × notes matrices, reused from one comparison to the next (see ScratchBuffer). */
+/** The comparison's notes × notes matrices, reused from one comparison to the next: the cell codes and the alignment. */
 const exactAlignment = new ExactNoteAlignment();
 const noteAlignment = new ScratchBuffer();
 
@@ -243,7 +243,7 @@ const EXACT_SCORES = {
   bestNote: BEST_NOTE_TENTHS,
 };
 
-/** DP rows reused by every alignment of one comparison (zeroed per call): float32 and exact. */
+/** The float32 DP rows reused by every alignment of one comparison (zeroed per call; the exact ones: exact-alignment.ts). */
 interface NoteRows {
   prev: Float32Array;
   cur: Float32Array;

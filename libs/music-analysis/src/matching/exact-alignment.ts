@@ -28,32 +28,40 @@ export const LANES = 4;
 /** Cell codes: pitch-class offset · 2 + same rhythm. */
 const CODES = 24;
 
-/** Layout: the lanes' scores per code, the lanes' bests, then two DP rows and the codes (bytes). */
-const SCORES_AT = 0;
-const OUT_AT = SCORES_AT + CODES * LANES * 4;
-const ROWS_AT = OUT_AT + LANES * 4;
+/** The module's memory for comparisons of up to `cells` cells and `columns` reference notes. */
+function instantiate(cells: number, columns: number) {
+  return NOTE_ALIGNMENT_MODULE.instantiate({
+    scores: ['i32', CODES * LANES],
+    out: ['i32', LANES],
+    prev: ['i32', (columns + 1) * LANES],
+    cur: ['i32', (columns + 1) * LANES],
+    codes: ['u8', cells],
+  });
+}
 
 export class ExactNoteAlignment {
-  private capacity = 0;
-  private instance = NOTE_ALIGNMENT_MODULE.instantiate(0);
+  private columns = 0;
+  private cells = 0;
+  private instance = instantiate(0, 0);
   private current: Uint8Array | undefined;
 
   /** The n × m cell codes of the next comparison, to be written by the caller (valid until the next call). */
   codes(n: number, m: number): Uint8Array {
-    const bytes = this.codesAt(m) + n * m;
-    if (bytes > this.capacity) {
-      this.capacity = Math.max(bytes, 2 * this.capacity);
-      this.instance = NOTE_ALIGNMENT_MODULE.instantiate(this.capacity);
+    if (n * m > this.cells || m > this.columns) {
+      // Room for twice the largest so far, so that a run of growing comparisons takes few new instances.
+      this.cells = Math.max(n * m, 2 * this.cells);
+      this.columns = Math.max(m, 2 * this.columns);
+      this.instance = instantiate(this.cells, this.columns);
     }
-    this.current = new Uint8Array(this.instance.memory.buffer, this.codesAt(m), n * m);
+    this.current = this.instance.views.codes.subarray(0, n * m);
     return this.current;
   }
 
   /**
-   * The best alignment scores of `pairs` (whose codes the last `codes` call gave) under up to LANES transpositions `ts` into `out` by lane (a lane past
-   * the end of `ts` repeats ts[0]); `scores[t · 24 + code]` is a cell's score under t, `gap` a gap's, `bestNote`
-   * the most a cell can score. The sweep stops early, leaving partial bests, once a lane reaches `stopAt` or no
-   * lane can reach `floor`.
+   * The best alignment scores of `pairs` (whose codes the last `codes` call gave) under up to LANES transpositions
+   * `ts` into `out` by lane (a lane past the end of `ts` repeats ts[0]); `scores[t · 24 + code]` is a cell's score
+   * under t, `gap` a gap's, `bestNote` the most a cell can score. The sweep stops early, leaving partial bests, once
+   * a lane reaches `stopAt` or no lane can reach `floor`.
    */
   scores(
     pairs: { n: number; m: number; code: Uint8Array },
@@ -65,32 +73,26 @@ export class ExactNoteAlignment {
     out: Float64Array,
   ): void {
     if (pairs.code !== this.current) throw new Error('exact alignment of codes that are not the current comparison');
-    const { memory, exports } = this.instance;
-    const lanes = new Int32Array(memory.buffer, SCORES_AT, CODES * LANES);
+    const { exports, views, at } = this.instance;
     for (let lane = 0; lane < LANES; lane++) {
       const base = (ts[lane] ?? ts[0]!) * CODES;
-      for (let code = 0; code < CODES; code++) lanes[code * LANES + lane] = table.scores[base + code]!;
+      for (let code = 0; code < CODES; code++) views.scores[code * LANES + lane] = table.scores[base + code]!;
     }
     const { n, m } = pairs;
-    const rowBytes = (m + 1) * LANES * 4;
     exports.exactScores(
-      this.codesAt(m),
+      at.codes,
       n,
       m,
       reverse,
-      SCORES_AT,
+      at.scores,
       table.gap,
-      ROWS_AT,
-      ROWS_AT + rowBytes,
+      at.prev,
+      at.cur,
       floor,
       stopAt,
       table.bestNote,
-      OUT_AT,
+      at.out,
     );
-    out.set(new Int32Array(memory.buffer, OUT_AT, LANES));
-  }
-
-  private codesAt(m: number): number {
-    return ROWS_AT + 2 * (m + 1) * LANES * 4;
+    out.set(views.out);
   }
 }

@@ -42,32 +42,28 @@ export class RealFft {
     // Points per first-pass DFT: 4 when log2 M is even, 8 when odd (2 for M = 2).
     const firstLength = Math.log2(m) % 2 === 0 ? 4 : m >= 8 ? 8 : 2;
     const gather = gatherOrder(m, firstLength);
-    const tables = [
-      windowInGatherOrder(window ?? new Float64Array(size).fill(1), gather, firstLength),
-      radix4Twiddles(m, firstLength * 4),
-      untangleTwiddles(m),
-    ];
-    const doubles = size + (size + 2) + tables.reduce((sum, table) => sum + table.length, 0);
-    const bins = m + 1;
-    const bytes = doubles * 8 + gather.byteLength + bins * 4;
-    const { exports, memory } = FFT_MODULE.instantiate(bytes);
-    const { transform, magnitudes } = exports;
-    // Layout: input, spectrum, the three tables (doubles), the gather order (i32), the magnitudes (float32).
-    this.input = new Float64Array(memory.buffer, 0, size);
-    this.spectrum = new Float64Array(memory.buffer, size * 8, size + 2);
-    let at = (2 * size + 2) * 8;
-    const addresses = tables.map((table) => {
-      new Float64Array(memory.buffer, at, table.length).set(table);
-      at += table.byteLength;
-      return at - table.byteLength;
+    const windowTable = windowInGatherOrder(window ?? new Float64Array(size).fill(1), gather, firstLength);
+    const twiddleTable = radix4Twiddles(m, firstLength * 4);
+    const untangleTable = untangleTwiddles(m);
+    const { exports, views, at } = FFT_MODULE.instantiate({
+      input: ['f64', size],
+      spectrum: ['f64', size + 2],
+      window: ['f64', windowTable.length],
+      twiddles: ['f64', twiddleTable.length],
+      untangle: ['f64', untangleTable.length],
+      gather: ['i32', gather.length],
+      magnitudes: ['f32', m + 1],
     });
-    const gatherAt = at;
-    new Int32Array(memory.buffer, gatherAt, gather.length).set(gather);
-    this.magnitudeRow = new Float32Array(memory.buffer, gatherAt + gather.byteLength, bins);
-    const [windowAt, twiddlesAt, untangleAt] = addresses as [number, number, number];
-    const spectrumAt = this.spectrum.byteOffset;
-    this.run = () => transform(0, spectrumAt, m, firstLength, gatherAt, windowAt, twiddlesAt, untangleAt);
-    this.runMagnitudes = () => magnitudes(spectrumAt, this.magnitudeRow.byteOffset, bins);
+    views.window.set(windowTable);
+    views.twiddles.set(twiddleTable);
+    views.untangle.set(untangleTable);
+    views.gather.set(gather);
+    this.input = views.input;
+    this.spectrum = views.spectrum;
+    this.magnitudeRow = views.magnitudes;
+    this.run = () =>
+      exports.transform(at.input, at.spectrum, m, firstLength, at.gather, at.window, at.twiddles, at.untangle);
+    this.runMagnitudes = () => exports.magnitudes(at.spectrum, at.magnitudes, m + 1);
   }
 
   /**

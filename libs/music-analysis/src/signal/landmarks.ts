@@ -362,15 +362,17 @@ export class RowMaximum {
 
   constructor(length: number, radius: number) {
     if (length < 2 * radius + 1) throw new RangeError('a row maximum needs a row of at least 2·radius + 1 values');
-    // Layout (float32): the row with radius slots of padding on each side and 4 more for vector loads past its end,
-    // a working row of the same size, the maxima (and 3 slots the last vector store may write past them).
-    const rowBytes = (length + 2 * radius + 4) * 4;
-    const workAt = rowBytes;
-    const outAt = 2 * rowBytes;
-    const { exports, memory } = ROW_MAXIMUM_MODULE.instantiate(outAt + (length + 3) * 4);
-    this.values = new Float32Array(memory.buffer, radius * 4, length);
-    this.out = new Float32Array(memory.buffer, outAt, length);
-    this.run = () => exports.rowMaximum(0, workAt, outAt, length, radius);
+    // The row with radius slots of padding on each side and 4 more for vector loads past its end, a working row of
+    // the same size, the maxima (and 3 slots the last vector store may write past them).
+    const padded = length + 2 * radius + 4;
+    const { exports, views, at } = ROW_MAXIMUM_MODULE.instantiate({
+      row: ['f32', padded],
+      work: ['f32', padded],
+      out: ['f32', length + 3],
+    });
+    this.values = views.row.subarray(radius, radius + length);
+    this.out = views.out.subarray(0, length);
+    this.run = () => exports.rowMaximum(at.row, at.work, at.out, length, radius);
   }
 
   of(values: Float32Array): Float32Array {

@@ -66,7 +66,7 @@ export function extractMelody(spec: Spectrogram, opts: MelodyOptions = {}): Melo
   const votes = new HarmonicVotes(grid);
   // The path follows the held salience; voicing and note onsets read the salience as it is (a held
   // salience never rises on a re-struck note, nor falls where the lead stops).
-  const path = viterbiPath(spec.frames, grid.states, heldSalience(peaks, votes));
+  const path = viterbiPath(spec.frames, grid.states, (f) => votes.held(peaks, f));
   const midi = new Float32Array(spec.frames);
   const strength = new Float32Array(spec.frames);
   for (let f = 0; f < spec.frames; f++) {
@@ -237,48 +237,56 @@ class HarmonicVotes {
   private readonly cos: Float64Array;
   /** Each window's sine, at lo until rotated. */
   private readonly sin = new Float64Array(MAX_VOTES);
-  /** The held salience of the last frame `held` was asked for (see heldSalience). */
+  /** The held salience of the last frame `held` was asked for. */
   private readonly heldRow: Float32Array;
   private readonly addVotes: () => void;
 
   /** The votes, windows and salience rows live in the memory of assembly/melody-votes.ts, which adds them up. */
   constructor(private readonly grid: PitchGrid) {
     const { states } = grid;
-    // Layout (bytes): weights and cosines (doubles), lo, hi and window (i32), the salience and held rows (float32).
-    const weightAt = 0;
-    const cosAt = weightAt + MAX_VOTES * 8;
-    const loAt = cosAt + MAX_VOTES * WINDOW_SPAN * 8;
-    const hiAt = loAt + MAX_VOTES * 4;
-    const windowAt = hiAt + MAX_VOTES * 4;
-    const salienceAt = windowAt + MAX_VOTES * 4;
-    const heldAt = salienceAt + states * 4;
-    const { exports, memory } = MELODY_VOTES_MODULE.instantiate(heldAt + states * 4);
-    this.weight = new Float64Array(memory.buffer, weightAt, MAX_VOTES);
-    this.cos = new Float64Array(memory.buffer, cosAt, MAX_VOTES * WINDOW_SPAN);
-    this.lo = new Int32Array(memory.buffer, loAt, MAX_VOTES);
-    this.hi = new Int32Array(memory.buffer, hiAt, MAX_VOTES);
-    this.window = new Int32Array(memory.buffer, windowAt, MAX_VOTES);
+    const { exports, views, at } = MELODY_VOTES_MODULE.instantiate({
+      weight: ['f64', MAX_VOTES],
+      cos: ['f64', MAX_VOTES * WINDOW_SPAN],
+      lo: ['i32', MAX_VOTES],
+      hi: ['i32', MAX_VOTES],
+      window: ['i32', MAX_VOTES],
+      salience: ['f32', states],
+      held: ['f32', states],
+    });
+    this.weight = views.weight;
+    this.cos = views.cos;
+    this.lo = views.lo;
+    this.hi = views.hi;
+    this.window = views.window;
     // So that frame 0 holds its own salience.
-    this.heldRow = new Float32Array(memory.buffer, heldAt, states).fill(-Infinity);
+    this.heldRow = views.held.fill(-Infinity);
     this.addVotes = () =>
       exports.addVotes(
         this.votes,
-        loAt,
-        hiAt,
-        weightAt,
-        windowAt,
-        cosAt,
+        at.lo,
+        at.hi,
+        at.weight,
+        at.window,
+        at.cos,
         WINDOW_SPAN,
-        salienceAt,
-        heldAt,
+        at.salience,
+        at.held,
         states,
         HOLD_DECAY,
       );
   }
 
   /**
-   * Frame f's held salience: its votes added up (step 2), then each state's larger of that and HOLD_DECAY times the
-   * frame before's. Frames are asked for in turn, 0, 1, 2, …; the row is overwritten by the next frame.
+   * Peak hold with exponential decay: held(f, p) = max(salience(f, p), HOLD_DECAY · held(f − 1, p)), for the path.
+   * A plucked or bell note is heard until the next one, but its partials die within ≈ 0.2 s while pads and
+   * organ comping sustain; since the path normalises every frame by its strongest pitch, the decayed lead
+   * lost to the accompaniment and its notes came out as fragments. Held, the lead stays competitive for
+   * about its perceived length. Measured on the 15 plucked/bell-lead covers the evaluation found hardest:
+   * summed melody similarity to their source 230 → 562 (unrelated pairs stay ≤ 12); on 20 easy covers,
+   * melody-only, progression-only and original cases the sum moved 1148 → 1192.
+   *
+   * Frame f's held row: its votes added up (step 2), then held as above. Frames are asked for in turn, 0, 1, 2, …;
+   * the row is overwritten by the next frame.
    */
   held(peaks: FramePeaks, f: number): Float32Array {
     this.place(peaks, f, 0, this.grid.states - 1);
@@ -287,7 +295,7 @@ class HarmonicVotes {
     return this.heldRow;
   }
 
-  /** Frame f's salience at state s: the float32 sum addTo makes there, of only the votes that reach s. */
+  /** Frame f's salience at state s: the float32 sum `held` adds up there, of only the votes that reach s. */
   salienceAt(peaks: FramePeaks, f: number, s: number): number {
     this.place(peaks, f, s, s);
     this.rotate();
@@ -354,21 +362,6 @@ class HarmonicVotes {
       }
     }
   }
-}
-
-/**
- * Peak hold with exponential decay: held(f, p) = max(salience(f, p), HOLD_DECAY · held(f − 1, p)), for the path.
- * A plucked or bell note is heard until the next one, but its partials die within ≈ 0.2 s while pads and
- * organ comping sustain; since the path normalises every frame by its strongest pitch, the decayed lead
- * lost to the accompaniment and its notes came out as fragments. Held, the lead stays competitive for
- * about its perceived length. Measured on the 15 plucked/bell-lead covers the evaluation found hardest:
- * summed melody similarity to their source 230 → 562 (unrelated pairs stay ≤ 12); on 20 easy covers,
- * melody-only, progression-only and original cases the sum moved 1148 → 1192.
- *
- * Returns the held row of frame f, to be asked for frames 0, 1, 2, … in turn (the row is reused).
- */
-function heldSalience(peaks: FramePeaks, votes: HarmonicVotes): (f: number) => Float32Array {
-  return (f) => votes.held(peaks, f);
 }
 
 /**

@@ -144,16 +144,15 @@ export class HarmonicSalience {
   constructor(candidateBin: Float64Array, maxBin: number) {
     const candidates = candidateBin.length;
     const slots = 2 * Math.ceil(candidates / 2) * HARMONICS;
-    // Layout: coefficients (6 doubles per pair of slots), bins (i32), the row and the salience (float32), counts.
-    const coefsAt = 0;
-    const binsAt = coefsAt + slots * 3 * 8;
-    const rowAt = binsAt + slots * 4;
-    const outAt = rowAt + (maxBin + 2) * 4;
-    const countsAt = outAt + candidates * 4;
-    const { exports, memory } = SALIENCE_MODULE.instantiate(countsAt + candidates);
-    const coefs = new Float64Array(memory.buffer, coefsAt, slots * 3);
-    const bins = new Int32Array(memory.buffer, binsAt, slots);
-    const counts = new Uint8Array(memory.buffer, countsAt, candidates);
+    const { exports, views, at } = SALIENCE_MODULE.instantiate({
+      // Six doubles per pair of slots: the pair's harmonic weights, 1 − frac and frac, as lane pairs.
+      coefs: ['f64', slots * 3],
+      bins: ['i32', slots],
+      row: ['f32', maxBin + 2],
+      out: ['f32', candidates],
+      counts: ['u8', candidates],
+    });
+    const { coefs, bins, counts } = views;
     for (let c = 0; c < candidates; c++) {
       // Candidate c is lane c % 2 of its pair's slots.
       const pairSlot = (c - (c % 2)) * HARMONICS;
@@ -172,9 +171,9 @@ export class HarmonicSalience {
         w *= HARMONIC_DECAY;
       }
     }
-    this.row = new Float32Array(memory.buffer, rowAt, maxBin + 2);
-    this.out = new Float32Array(memory.buffer, outAt, candidates);
-    this.run = () => exports.salience(rowAt, candidates, countsAt, binsAt, coefsAt, outAt);
+    this.row = views.row;
+    this.out = views.out;
+    this.run = () => exports.salience(at.row, candidates, at.counts, at.bins, at.coefs, at.out);
   }
 
   /** The salience of the frame whose magnitudes start at `data[row]`. */
