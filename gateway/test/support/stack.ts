@@ -95,7 +95,7 @@ export async function startServiceProcess(name: string, env: Record<string, stri
   } finally {
     await nc.close();
   }
-  return { stop: () => stopChild(child), kill: () => stopChild(child, 'SIGKILL') };
+  return { stop: () => stopChild(child), kill: () => stopChild(child, 'SIGKILL'), pid: child.pid };
 }
 
 /** The dev identity provider (ESM, so a child process: `node tools/dev-idp/server.mjs`). */
