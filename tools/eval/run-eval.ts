@@ -10,15 +10,12 @@ import { formatEvalTable, runEvaluation } from './harness';
 import { runSource } from './source-eval';
 import type { SourceReport } from './source-eval';
 import { formatSourceReport, formatSummary, kindRows } from './source-report';
-import { effectsSource } from './sources/effects';
-import { gmSource } from './sources/gm';
-import { ownSource } from './sources/own';
-import { secondSynthSource } from './sources/second-synth';
+import { SOURCES } from './sources/all';
 import { SOURCE_NAMES, SPLITS } from './sources/source';
-import type { CaseSource, SourceName, SourceSize, Split } from './sources/source';
+import type { SourceName, SourceSize, Split } from './sources/source';
 
 const USAGE = `Usage: npm run -s analysis -- eval [--size small|full] [--out DIR] [--seed S]
-       npm run -s analysis -- eval --source own|second-synth|gm|effects|all[,...] [--split tuning|held-out]
+       npm run -s analysis -- eval --source own|second-synth|gm|effects|recordings|all[,...] [--split tuning|held-out]
                                    [--size small|full] [--out DIR]
 
 Without --source: the original evaluation on the main composer's demo catalogue (exit 1 when a target is missed).
@@ -28,7 +25,9 @@ Without --source: the original evaluation on the main composer's demo catalogue 
             second-synth  an independent additive synthesiser (tools/eval/second-synth)
             gm            public-domain tunes and scores rendered by fluidsynth with a General MIDI soundfont
             effects       the gm recordings through ffmpeg effects chains, pitch/speed changes and samples
-          A source whose tools are missing (fluidsynth, the soundfont) is skipped with a message.
+            recordings    produced tracks by other composers (Debian singularity-music, asc-music), the same changes
+          A source whose tools or files are missing (fluidsynth, the soundfont, the Debian recordings) is skipped
+          with a message.
 --split   tuning (default): the cases to measure engine work on.
           held-out: about a third of each source's pieces, NEVER run while tuning the engine; run it only at
           the end of a piece of work, to check that the tuning figures carry over.
@@ -39,13 +38,6 @@ Exits 1 when a published target is missed (the tables say which), 2 on bad optio
 
 Rendered audio is cached in ORIGINALITY_EVAL_CACHE (default: <tmp>/originality-eval-cache), so reruns are fast.
 `;
-
-const SOURCES: Record<SourceName, CaseSource> = {
-  own: ownSource,
-  'second-synth': secondSynthSource,
-  gm: gmSource,
-  effects: effectsSource,
-};
 
 class UsageError extends Error {}
 

@@ -1,7 +1,10 @@
+import { tmpdir } from 'node:os';
 import { arrangeTune } from './arrange';
 import { bestThreshold, kindRows, quantile, truthSummary } from './source-report';
 import type { JudgedCase, TruthCheck } from './source-eval';
+import { recordingsSource } from './sources/recordings';
 import { SOURCE_NAMES, splitOf } from './sources/source';
+import type { Split } from './sources/source';
 import { secondSynthSet } from './second-synth/set';
 import { TUNES, parseTune } from './tunes';
 
@@ -131,5 +134,23 @@ describe('source report', () => {
     // G major and F major are a fifth off C major (in another signature); D minor is in F major's signature.
     const off = truthSummary([check(100, 7, 'major'), check(100, 5, 'major'), check(100, 2, 'minor')]);
     expect(off).toMatchObject({ keyExact: 0, keyRelative: 0, keyFifth: 2 / 3, keySignature: 0 });
+  });
+});
+
+describe('the recordings source', () => {
+  const build = (split: Split) => recordingsSource.build({ size: 'full', split, tmp: tmpdir(), log: () => undefined });
+
+  it('catalogues most recordings and plans every reuse kind on each split without reading a file', async () => {
+    const [tuning, heldOut] = [await build('tuning'), await build('held-out')];
+    expect(tuning.references.map((r) => r.id)).toEqual(heldOut.references.map((r) => r.id));
+    expect(tuning.references.length).toBeGreaterThanOrEqual(12);
+    for (const { cases } of [tuning, heldOut]) {
+      const kinds = new Set(cases.map((c) => c.kind));
+      expect([...kinds].sort()).toEqual(['effects-copy', 'original', 'pitched-copy', 'sample', 'tempo-copy']);
+    }
+    const ids = [...tuning.cases, ...heldOut.cases].map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const catalogued = new Set(tuning.references.map((r) => r.id));
+    for (const c of [...tuning.cases, ...heldOut.cases]) expect(catalogued.has(c.pieceId)).toBe(c.kind !== 'original');
   });
 });

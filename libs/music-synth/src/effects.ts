@@ -57,6 +57,8 @@ export interface SampleMix {
   /** The track the sample is mixed under. */
   backing: string;
   backingSeconds: number;
+  /** Where in the backing the mix starts (default 0: produced tracks may open on a quiet intro). */
+  backingStartSec?: number;
   /** Where in the backing the sample enters. */
   atSec: number;
 }
@@ -68,10 +70,11 @@ export interface SampleMix {
 export function mixSample(mix: SampleMix, output: string): Promise<void> {
   const end = mix.sampleStartSec + mix.sampleSeconds;
   const delayMs = Math.round(mix.atSec * 1000);
+  const backingStart = mix.backingStartSec ?? 0;
   // Both sides to stereo at one rate first: adelay takes one delay per channel (the bundled ffmpeg has no 'all').
   const norm = 'loudnorm=I=-20,aformat=sample_rates=22050:channel_layouts=stereo';
   const graph =
-    `[0:a]atrim=0:${mix.backingSeconds},asetpts=PTS-STARTPTS,${norm}[b];` +
+    `[0:a]atrim=${backingStart}:${backingStart + mix.backingSeconds},asetpts=PTS-STARTPTS,${norm}[b];` +
     `[1:a]atrim=${mix.sampleStartSec}:${end},asetpts=PTS-STARTPTS,${norm},adelay=${delayMs}|${delayMs}[s];` +
     '[b][s]amix=inputs=2:duration=first[m]';
   return runFfmpeg(['-i', mix.backing, '-i', mix.source, '-filter_complex', graph, '-map', '[m]', output]);

@@ -7,19 +7,9 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractFingerprints } from '@originality/music-analysis';
-import { effectsSource } from '../sources/effects';
-import { gmSource } from '../sources/gm';
-import { ownSource } from '../sources/own';
-import { secondSynthSource } from '../sources/second-synth';
-import type { CaseSource, SourceName } from '../sources/source';
+import { SOURCES } from '../sources/all';
+import type { SourceName } from '../sources/source';
 import { queryRecord, storedRecord } from './landmark-record';
-
-const SOURCES: Record<SourceName, CaseSource> = {
-  own: ownSource,
-  'second-synth': secondSynthSource,
-  gm: gmSource,
-  effects: effectsSource,
-};
 
 async function main(): Promise<void> {
   const [names, outDir] = process.argv.slice(2);

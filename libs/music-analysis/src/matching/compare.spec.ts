@@ -2,7 +2,7 @@ import { compareMelodies } from './compare-melody';
 import { compareHarmony } from './compare-harmony';
 import { compareChordProgressions } from './compare-chords';
 import { compareRhythm, compareTempo } from './compare-rhythm';
-import { atPlausibleTempo, compareTracks } from './compare';
+import { REUSE_SPEED_RANGE, SPEED_SEARCH_STEP, atPlausibleTempo, compareTracks, reuseTransforms } from './compare';
 import { buildPriorArt } from './prior-art';
 import {
   FOUR_ON_THE_FLOOR,
@@ -258,5 +258,40 @@ describe('atPlausibleTempo', () => {
     const faded = atPlausibleTempo(withEvidence(1.28)).evidence!.score;
     expect(faded).toBeGreaterThan(0);
     expect(faded).toBeLessThan(30);
+  });
+});
+
+describe('reuseTransforms', () => {
+  const aligned = (dimension: 'melody' | 'harmony', semitones: number, tempoRatio: number, similarity = 60) => ({
+    dimension,
+    similarity,
+    segments: [],
+    transform: { transpositionSemitones: semitones, tempoRatio },
+  });
+  const tempo = (ratio: number): DimensionComparison => ({ ...aligned('melody', 0, ratio), dimension: 'tempo' });
+  const speedsAt = (transforms: { semitones: number; speed: number }[], semitones: number) =>
+    transforms.filter((t) => t.semitones === semitones).map((t) => t.speed);
+
+  it('tries nothing when no musical dimension suggests a copy', () => {
+    expect(reuseTransforms([aligned('melody', 0, 1.2, 39), aligned('harmony', 0, 1.2, 10)], tempo(1.2))).toEqual([]);
+  });
+
+  it('takes a speed measured just beyond the plausible range (a copy at 125 % read as 1.256)', () => {
+    const speeds = speedsAt(reuseTransforms([aligned('harmony', 0, 1.256)], tempo(1.26)), 0);
+    expect(speeds).toEqual(expect.arrayContaining([1.256, 1.26]));
+    expect(speedsAt(reuseTransforms([aligned('harmony', 0, 1.4)], tempo(1.4)), 0)).not.toContain(1.4);
+  });
+
+  it('searches every speed of the plausible range within half a step when the pitch is unchanged', () => {
+    const speeds = speedsAt(reuseTransforms([aligned('harmony', 0, 1.05)], tempo(0.8)), 0);
+    for (let v = REUSE_SPEED_RANGE.min; v <= REUSE_SPEED_RANGE.max; v += 0.005) {
+      const nearest = Math.min(...[1, ...speeds].map((s) => Math.abs(Math.log(v / s))));
+      expect(nearest).toBeLessThanOrEqual(Math.log(SPEED_SEARCH_STEP) / 2 + 1e-9);
+    }
+  });
+
+  it('does not search speeds when the alignments found a transposition (a time-stretched copy keeps its pitch)', () => {
+    const transforms = reuseTransforms([aligned('harmony', -3, 1.06), aligned('melody', 2, 1.06)], tempo(1.05));
+    expect(transforms.map((t) => t.speed).sort()).toEqual([1, 1, 1.05, 1.05, 1.06, 1.06]);
   });
 });

@@ -56,7 +56,9 @@ export const FULL_EXACT_COVERAGE = 0.1;
  * The same for a copy found under a pitch shift or tempo change: fewer landmarks survive the resynthesis
  * (measured on 20 s excerpts through ffmpeg's rubberband at ±2–3 semitones and tempo 0.85–1.06, and a 0.94
  * resample: 10–12 % agree, over 9–16 s), while unrelated pairs under the same transforms reach at most 6 votes
- * within 1 s, below MIN_EXACT_VOTES and MIN_EXACT_SECONDS.
+ * within 1 s, below MIN_EXACT_VOTES and MIN_EXACT_SECONDS. Produced recordings time-stretched to 80 and 90 % keep
+ * 6.3 % (over 23 of 27–30 s), but 0.06 would not separate them from the own composer's originals whose drums,
+ * rendered from the same samples at a near tempo, agree 4–5 % over 15–17 s (one original rose 53 → 73).
  */
 export const FULL_TRANSFORMED_COVERAGE = 0.08;
 /**
@@ -73,6 +75,9 @@ export const FULL_EXACT_SECONDS = 5;
  */
 export const REUSE_SPEED_RANGE = { min: 0.8, max: 1.25 } as const;
 export const MAX_REUSE_SEMITONES = 3;
+
+/** Speeds within this of 1 are no speed change: the direct landmark match covers them. */
+const UNCHANGED_SPEED = 0.01;
 /**
  * Melody or harmony at least this similar makes the recording itself worth looking for under their transform
  * (a pitched or tempo-changed copy matches in both); weaker musical evidence leaves the exact match untransformed,
@@ -103,7 +108,9 @@ export function compareExactAudio(
   for (const t of transforms) {
     if (best.similarity >= 100) break;
     const m = matchTransformed(q, ref.fingerprints, t);
-    if (!m) continue;
+    // A line fitted within 1 % of the original speed at the original pitch is the direct match's to judge, by its
+    // stricter rule: the speed search found unrelated renders' identical drums there (an original 53 → 62).
+    if (!m || (t.semitones === 0 && Math.abs(m.speed - 1) <= UNCHANGED_SPEED)) continue;
     const candidate = exactMatch(m, { semitones: t.semitones, speed: m.speed }, q.frameSec);
     if (candidate.similarity > best.similarity) best = candidate;
   }
@@ -184,8 +191,10 @@ function isIdentity(t: LandmarkTransform): boolean {
 /**
  * The transforms worth trying for exact reuse: those the melody and harmony alignments found (when either is
  * strong enough to suggest a copy), with the tempo ratio of the alignment and of the beat tracker, each kept only
- * when plausible (REUSE_SPEED_RANGE, MAX_REUSE_SEMITONES). A resampled copy changes pitch with speed: for a speed
- * close to the transposition found, the exact fractional shift 12·log2(speed) is tried too.
+ * when plausible (REUSE_SPEED_RANGE, MAX_REUSE_SEMITONES, withinReuseSpeeds). A resampled copy changes pitch with
+ * speed: for a speed close to the transposition found, the exact fractional shift 12·log2(speed) is tried too. Last,
+ * when an alignment found the pitch unchanged, the speeds of SPEED_SEARCH (all of them: a measured speed that
+ * stood in for a grid speed would leave a gap of more than a step next to it).
  */
 export function reuseTransforms(musical: DimensionComparison[], tempo: DimensionComparison): LandmarkTransform[] {
   const strong = musical.filter((d) => d.similarity >= TRANSFORM_HINT_SIMILARITY);
@@ -198,7 +207,7 @@ export function reuseTransforms(musical: DimensionComparison[], tempo: Dimension
   const speeds = new Set<number>([1]);
   for (const d of [...strong, tempo]) {
     const v = d.transform.tempoRatio;
-    if (v >= REUSE_SPEED_RANGE.min && v <= REUSE_SPEED_RANGE.max && Math.abs(v - 1) > 0.01) speeds.add(v);
+    if (withinReuseSpeeds(v) && Math.abs(v - 1) > UNCHANGED_SPEED) speeds.add(v);
   }
   const transforms: LandmarkTransform[] = [];
   for (const s of semitones) {
@@ -209,7 +218,42 @@ export function reuseTransforms(musical: DimensionComparison[], tempo: Dimension
     if (v !== 1 && semitones.has(Math.round(resampled)) && Math.round(resampled) !== 0)
       transforms.push({ semitones: resampled, speed: v });
   }
+  // A time-stretched copy keeps its pitch: its chords or tune align untransposed.
+  if (strong.some((d) => Math.round(d.transform.transpositionSemitones) % 12 === 0))
+    for (const v of SPEED_SEARCH) if (!speeds.has(v)) transforms.push({ semitones: 0, speed: v });
   return transforms;
+}
+
+/**
+ * Each step of the speed search: every speed in REUSE_SPEED_RANGE lies within half a step (1.5 %) of one tried,
+ * inside what the transformed match corrects (transformed-match.ts MAX_SPEED_CORRECTION).
+ */
+export const SPEED_SEARCH_STEP = 1.03;
+/**
+ * The speeds a time-stretched copy is looked for at when no alignment measured its speed closely enough: tried
+ * after the measured ones (reuseTransforms), for references whose melody or harmony suggests a copy at the same
+ * pitch (an unrelated original whose drums agree at some speed is not searched for unless its chords or tune line
+ * up untransposed as well). Alignments
+ * of a produced recording played at 115 % measured 1.05 (harmony), 1.20 (melody) and 0.80 (beat tracker): none
+ * near enough for the landmarks.
+ */
+const SPEED_SEARCH: readonly number[] = (() => {
+  const out: number[] = [];
+  for (let v = REUSE_SPEED_RANGE.min; v <= REUSE_SPEED_RANGE.max * 1.001; v *= SPEED_SEARCH_STEP)
+    if (Math.abs(v - 1) > UNCHANGED_SPEED) out.push(v);
+  return out;
+})();
+
+/**
+ * Whether a tempo ratio an alignment measured may be a plausible speed change: inside REUSE_SPEED_RANGE or within
+ * IMPLAUSIBLE_TEMPO_FADE of its ends, as atPlausibleTempo keeps such evidence. Alignments measure a speed to a few
+ * percent, and the transformed landmark match fits the exact one from there (transformed-match.ts): a copy at
+ * 125 % was measured at 1.251–1.259 by its melody, harmony and beat tracker and at 0.788–0.800 one at 80 %, and
+ * with the range's own ends as the bounds neither was looked for (produced recordings, tuning split: 75 and 42).
+ */
+function withinReuseSpeeds(ratio: number): boolean {
+  const slack = 1 + IMPLAUSIBLE_TEMPO_FADE;
+  return ratio >= REUSE_SPEED_RANGE.min / slack && ratio <= REUSE_SPEED_RANGE.max * slack;
 }
 
 /**

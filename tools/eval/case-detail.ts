@@ -1,0 +1,97 @@
+/**
+ * Why a case scored what it did: runs one source's split as the evaluation does and, for the named cases, prints
+ * the query's and its source's key and tempo, which first-stage routes found the source, and every dimension of
+ * the comparison with the source and with the top match (raw and calibrated, with transforms). A tool for engine
+ * work on the tuning split; it prints, it judges nothing.
+ *
+ *   node tools/run-ts.mjs tools/eval/case-detail.ts --source own --split tuning --size full cover-005 cover-011
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CatalogueIndex, compareTracks, extractFeatures } from '@originality/music-analysis';
+import type { ReferenceComparison, TrackComparison, TrackFeatures } from '@originality/music-analysis';
+import { DEMO_PLATFORM } from '@originality/music-synth';
+import { SOURCES } from './sources/all';
+import type { SourceName, SourceSize, Split } from './sources/source';
+
+const NOTE = ['C', 'C#', 'D', 'Eb', 'E', 'F', 'F#', 'G', 'Ab', 'A', 'Bb', 'B'];
+
+function describe(f: TrackFeatures): string {
+  const k = f.key;
+  return `key ${NOTE[k.tonic]} ${k.mode} (clarity ${k.clarity?.toFixed(2) ?? '–'}), ${f.tempoBpm.toFixed(1)} BPM, ${f.durationSec.toFixed(1)} s`;
+}
+
+function dimensions(label: string, c: TrackComparison | ReferenceComparison): string {
+  const rows = c.dimensions.map((d) => {
+    const t = d.transform;
+    const extra = [
+      d.sharedShare !== undefined && `shared ${d.sharedShare.toFixed(2)}`,
+      d.patternRarity !== undefined && `rarity ${d.patternRarity.toFixed(2)}`,
+      d.chance && `chance ${d.chance.inCatalogue.toExponential(1)}`,
+    ].filter(Boolean);
+    return `    ${d.dimension.padEnd(16)} ${d.similarity.toFixed(1).padStart(5)}  st ${t.transpositionSemitones} tempo ×${t.tempoRatio.toFixed(3)} ${extra.join(' ')}`;
+  });
+  return `  ${label}: ${c.similarity.toFixed(1)}\n${rows.join('\n')}`;
+}
+
+/** The first melody notes as pitch@start, to compare a query's transcription with its source's by eye. */
+function notes(f: TrackFeatures): string {
+  return f.melody
+    .slice(0, 40)
+    .map((n) => `${n.pitch}@${n.start.toFixed(2)}`)
+    .join(' ');
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      source: { type: 'string', default: 'own' },
+      split: { type: 'string', default: 'tuning' },
+      size: { type: 'string', default: 'full' },
+      notes: { type: 'boolean', default: false },
+    },
+  });
+  const source = SOURCES[values.source as SourceName];
+  const wanted = new Set(positionals);
+  const tmp = mkdtempSync(join(tmpdir(), 'originality-case-detail-'));
+  try {
+    const built = await source.build({
+      size: values.size as SourceSize,
+      split: values.split as Split,
+      tmp,
+      log: (line) => process.stderr.write(`${line}\n`),
+    });
+    const index = new CatalogueIndex();
+    const features = new Map<string, TrackFeatures>();
+    for (const reference of built.references) {
+      const f = extractFeatures(await reference.audio());
+      features.set(reference.id, f);
+      const meta = { title: reference.title, artist: reference.artist, platform: DEMO_PLATFORM, releaseYear: 1900 };
+      index.add({ id: reference.id, meta, features: f });
+    }
+    for (const queryCase of built.cases.filter((c) => wanted.has(c.id))) {
+      const query = extractFeatures(await queryCase.audio());
+      const matches = index.match(query);
+      const candidate = index.lookup(query).find((c) => c.referenceId === queryCase.pieceId);
+      const rank = matches.findIndex((m) => m.referenceId === queryCase.referenceId) + 1;
+      console.log(`\n${queryCase.id} (${queryCase.variant}) → ${queryCase.pieceId}, rank ${rank || '–'}`);
+      console.log(`  query  ${describe(query)}`);
+      const ref = features.get(queryCase.pieceId);
+      if (ref) console.log(`  source ${describe(ref)}`);
+      console.log(`  first stage: ${candidate ? JSON.stringify(candidate) : 'not a candidate'}`);
+      if (ref) console.log(dimensions(`raw vs source`, compareTracks(query, ref, index.priorArt)));
+      if (values.notes && ref) console.log(`  query notes  ${notes(query)}\n  source notes ${notes(ref)}`);
+      const own = matches.find((m) => m.referenceId === queryCase.pieceId);
+      if (own) console.log(dimensions(`calibrated vs source`, own));
+      if (matches[0] && matches[0].referenceId !== queryCase.pieceId)
+        console.log(dimensions(`calibrated vs top ${matches[0].referenceId}`, matches[0]));
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+void main();

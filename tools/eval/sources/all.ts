@@ -1,0 +1,15 @@
+/** Every case source by name (source.ts SOURCE_NAMES), for the evaluation and its tools. */
+import { effectsSource } from './effects';
+import { gmSource } from './gm';
+import { ownSource } from './own';
+import { recordingsSource } from './recordings';
+import { secondSynthSource } from './second-synth';
+import type { CaseSource, SourceName } from './source';
+
+export const SOURCES: Record<SourceName, CaseSource> = {
+  own: ownSource,
+  'second-synth': secondSynthSource,
+  gm: gmSource,
+  effects: effectsSource,
+  recordings: recordingsSource,
+};

@@ -1,0 +1,96 @@
+/**
+ * The 'recordings' source: produced tracks that neither the repo nor its composers made — Max McCracken's score
+ * for Endgame: Singularity (Debian's singularity-music, CC BY-SA 3.0) and the soundtrack of Advanced Strategic
+ * Command (asc-music, GPL) — with the exact-reuse queries of reuse-cases.ts: an effects chain, a pitch shift,
+ * a speed change and a sample under another recording, per catalogued recording, and the uncatalogued
+ * recordings through an effects chain as originals. Real mixes (drums, pads, reverb, dense orchestration) test
+ * the landmarks where rendered MIDI is sparse. No tempo or key truth is known for them.
+ *
+ * The recordings are read where Debian installs them; without the packages the source is skipped.
+ */
+import { existsSync } from 'node:fs';
+import { decodeAudio } from '@originality/music-analysis';
+import { hashString } from '@originality/music-synth';
+import { reuseCases } from './reuse-cases';
+import type { Recording, ReusePlan } from './reuse-cases';
+import { splitOf } from './source';
+import type { BuildContext, CaseSource, Reference, SourceBuild } from './source';
+
+const SINGULARITY = '/usr/share/games/singularity/music';
+const ASC = '/usr/share/games/asc/music';
+
+/** The recordings (all longer than 100 s; the game's two 43 s cues are left out). */
+const TRACKS: { file: string; title: string; artist: string }[] = [
+  ...[
+    'A New Journey',
+    'Aberrations',
+    'Advanced Simulacra',
+    'Awakening',
+    'By-Product',
+    'Coherence',
+    'Deprecation',
+    'Enemy Unknown',
+    'Inevitable',
+    'Media Threat',
+    'Nebula',
+    'Orbital Elevator',
+    'Through Space',
+    'win/Apex Aleph',
+  ].map((name) => ({
+    file: `${SINGULARITY}/${name}.ogg`,
+    title: name.replace(/^win\//, ''),
+    artist: 'Max McCracken',
+  })),
+  ...['frontiers', 'machine_wars', 'time_to_strike'].map((name) => ({
+    file: `${ASC}/${name}.mp3`,
+    title: name.replace(/_/g, ' '),
+    artist: 'Advanced Strategic Command',
+  })),
+];
+
+/** Queries come from 25 s a minute in (past the intros); samples from 30–90 s, under a backing from 45 s. */
+const PLAN: ReusePlan = {
+  prefix: 'rec',
+  window: { start: 60, seconds: 25 },
+  sampleStart: { min: 30, max: 90 },
+  backingStartSec: 45,
+};
+
+/** About one recording in four is kept out of the catalogue, an original and a backing for samples. */
+function catalogued(id: string): boolean {
+  return hashString(`recordings:catalogue:${id}`) % 4 !== 0;
+}
+
+function recordings(): Recording[] {
+  return TRACKS.map((t) => {
+    const id = `rec-${t.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+    return { id, title: t.title, catalogued: catalogued(id), file: async () => t.file };
+  });
+}
+
+export const recordingsSource: CaseSource = {
+  name: 'recordings',
+  description:
+    'produced recordings by other composers (Debian singularity-music and asc-music: 17 tracks, 3.5–7 min) through ' +
+    'ffmpeg effects chains, pitch and tempo changes, and as samples mixed under other recordings',
+  unavailable: () =>
+    TRACKS.every((t) => existsSync(t.file))
+      ? null
+      : 'its recordings are not installed (apt-get install singularity-music asc-music)',
+  build: async (ctx: BuildContext): Promise<SourceBuild> => {
+    const all = recordings();
+    const artist = new Map(TRACKS.map((t, i) => [all[i]!.id, t.artist]));
+    const references: Reference[] = all
+      .filter((r) => r.catalogued)
+      .map((r) => ({
+        id: r.id,
+        title: r.title,
+        artist: artist.get(r.id)!,
+        pieceId: r.id,
+        audio: async () => decodeAudio(await r.file()),
+      }));
+    const inSplit = all.filter((r) => splitOf('recordings', r.id) === ctx.split);
+    const backings = all.filter((r) => !r.catalogued);
+    return { references, cases: reuseCases(inSplit, backings, PLAN) };
+  },
+};
