@@ -1,7 +1,7 @@
 /**
  * The 'recordings' source: produced tracks that neither the repo nor its composers made — Max McCracken's score
- * for Endgame: Singularity (Debian's singularity-music, CC BY-SA 3.0) and the soundtrack of Advanced Strategic
- * Command (asc-music, GPL) — with the exact-reuse queries of reuse-cases.ts: an effects chain, a pitch shift,
+ * for Endgame: Singularity (Debian's singularity-music, CC BY-SA 3.0), the soundtrack of Advanced Strategic
+ * Command (asc-music, GPL) and HyperRogue's (hyperrogue-music, GPL: Shawn Parrotte, Domina) — with the exact-reuse queries of reuse-cases.ts: an effects chain, a pitch shift,
  * a speed change and a sample under another recording, per catalogued recording, and the uncatalogued
  * recordings through an effects chain as originals. Real mixes (drums, pads, reverb, dense orchestration) test
  * the landmarks where rendered MIDI is sparse. No tempo or key truth is known for them.
@@ -18,8 +18,12 @@ import type { BuildContext, CaseSource, Reference, SourceBuild } from './source'
 
 const SINGULARITY = '/usr/share/games/singularity/music';
 const ASC = '/usr/share/games/asc/music';
+const HYPERROGUE = '/usr/share/hyperrogue/music';
 
-/** The recordings (all longer than 100 s; the game's two 43 s cues are left out). */
+/**
+ * The recordings, all 77 s or longer (Singularity's two 43 s cues and HyperRogue's shorter pieces are left out, and
+ * its three Savino tracks, which the bundled ffmpeg cannot open).
+ */
 const TRACKS: { file: string; title: string; artist: string }[] = [
   ...[
     'A New Journey',
@@ -46,14 +50,29 @@ const TRACKS: { file: string; title: string; artist: string }[] = [
     title: name.replace(/_/g, ' '),
     artist: 'Advanced Strategic Command',
   })),
+  ...[
+    'hr-domina-mountain',
+    'hr3-graveyard',
+    'hr3-hell',
+    'hr3-icyland',
+    'hr3-jungle',
+    'hr3-laboratory',
+    'hr3-mirror',
+    'hr3-motion',
+    'hr3-rlyeh',
+  ].map((name) => ({
+    file: `${HYPERROGUE}/${name}.ogg`,
+    title: name.replace(/^hr3?-(domina-)?/, ''),
+    artist: name.startsWith('hr-domina') ? 'Domina' : 'Shawn Parrotte',
+  })),
 ];
 
-/** Queries come from 25 s a minute in (past the intros); samples from 30–90 s, under a backing from 45 s. */
+/** Queries come from 25 s half a minute in (past most intros); samples from 20–60 s, under a backing from 30 s. */
 const PLAN: ReusePlan = {
   prefix: 'rec',
-  window: { start: 60, seconds: 25 },
-  sampleStart: { min: 30, max: 90 },
-  backingStartSec: 45,
+  window: { start: 30, seconds: 25 },
+  sampleStart: { min: 20, max: 60 },
+  backingStartSec: 30,
 };
 
 /** About one recording in four is kept out of the catalogue, an original and a backing for samples. */
@@ -71,12 +90,13 @@ function recordings(): Recording[] {
 export const recordingsSource: CaseSource = {
   name: 'recordings',
   description:
-    'produced recordings by other composers (Debian singularity-music and asc-music: 17 tracks, 3.5–7 min) through ' +
+    'produced recordings by other composers (Debian singularity-music, asc-music, hyperrogue-music: 26 tracks, ' +
+    '1.3–7 min) through ' +
     'ffmpeg effects chains, pitch and tempo changes, and as samples mixed under other recordings',
   unavailable: () =>
     TRACKS.every((t) => existsSync(t.file))
       ? null
-      : 'its recordings are not installed (apt-get install singularity-music asc-music)',
+      : 'its recordings are not installed (apt-get install singularity-music asc-music hyperrogue-music)',
   build: async (ctx: BuildContext): Promise<SourceBuild> => {
     const all = recordings();
     const artist = new Map(TRACKS.map((t, i) => [all[i]!.id, t.artist]));
