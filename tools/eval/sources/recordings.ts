@@ -16,55 +16,73 @@ import type { Recording, ReusePlan } from './reuse-cases';
 import { splitOf } from './source';
 import type { BuildContext, CaseSource, Reference, SourceBuild } from './source';
 
-const SINGULARITY = '/usr/share/games/singularity/music';
-const ASC = '/usr/share/games/asc/music';
-const HYPERROGUE = '/usr/share/hyperrogue/music';
+interface Track {
+  file: string;
+  title: string;
+  artist: string;
+}
+
+/** The tracks of one package's music folder: file names without their extension, titled and credited per name. */
+function album(
+  folder: string,
+  extension: string,
+  credit: (name: string) => Omit<Track, 'file'>,
+  names: string[],
+): Track[] {
+  return names.map((name) => ({ file: `${folder}/${name}.${extension}`, ...credit(name) }));
+}
 
 /**
  * The recordings, all 77 s or longer (Singularity's two 43 s cues and HyperRogue's shorter pieces are left out, and
  * its three Savino tracks, which the bundled ffmpeg cannot open).
  */
-const TRACKS: { file: string; title: string; artist: string }[] = [
-  ...[
-    'A New Journey',
-    'Aberrations',
-    'Advanced Simulacra',
-    'Awakening',
-    'By-Product',
-    'Coherence',
-    'Deprecation',
-    'Enemy Unknown',
-    'Inevitable',
-    'Media Threat',
-    'Nebula',
-    'Orbital Elevator',
-    'Through Space',
-    'win/Apex Aleph',
-  ].map((name) => ({
-    file: `${SINGULARITY}/${name}.ogg`,
-    title: name.replace(/^win\//, ''),
-    artist: 'Max McCracken',
-  })),
-  ...['frontiers', 'machine_wars', 'time_to_strike'].map((name) => ({
-    file: `${ASC}/${name}.mp3`,
-    title: name.replace(/_/g, ' '),
-    artist: 'Advanced Strategic Command',
-  })),
-  ...[
-    'hr-domina-mountain',
-    'hr3-graveyard',
-    'hr3-hell',
-    'hr3-icyland',
-    'hr3-jungle',
-    'hr3-laboratory',
-    'hr3-mirror',
-    'hr3-motion',
-    'hr3-rlyeh',
-  ].map((name) => ({
-    file: `${HYPERROGUE}/${name}.ogg`,
-    title: name.replace(/^hr3?-(domina-)?/, ''),
-    artist: name.startsWith('hr-domina') ? 'Domina' : 'Shawn Parrotte',
-  })),
+const TRACKS: Track[] = [
+  ...album(
+    '/usr/share/games/singularity/music',
+    'ogg',
+    (name) => ({ title: name.replace(/^win\//, ''), artist: 'Max McCracken' }),
+    [
+      'A New Journey',
+      'Aberrations',
+      'Advanced Simulacra',
+      'Awakening',
+      'By-Product',
+      'Coherence',
+      'Deprecation',
+      'Enemy Unknown',
+      'Inevitable',
+      'Media Threat',
+      'Nebula',
+      'Orbital Elevator',
+      'Through Space',
+      'win/Apex Aleph',
+    ],
+  ),
+  ...album(
+    '/usr/share/games/asc/music',
+    'mp3',
+    (name) => ({ title: name.replace(/_/g, ' '), artist: 'Advanced Strategic Command' }),
+    ['frontiers', 'machine_wars', 'time_to_strike'],
+  ),
+  ...album(
+    '/usr/share/hyperrogue/music',
+    'ogg',
+    (name) => ({
+      title: name.replace(/^hr3?-(domina-)?/, ''),
+      artist: name.startsWith('hr-domina') ? 'Domina' : 'Shawn Parrotte',
+    }),
+    [
+      'hr-domina-mountain',
+      'hr3-graveyard',
+      'hr3-hell',
+      'hr3-icyland',
+      'hr3-jungle',
+      'hr3-laboratory',
+      'hr3-mirror',
+      'hr3-motion',
+      'hr3-rlyeh',
+    ],
+  ),
 ];
 
 /** Queries come from 25 s half a minute in (past most intros); samples from 20–60 s, under a backing from 30 s. */
