@@ -61,14 +61,14 @@ describe('NATS restarted while an upload is being analysed (upload and analysis 
   });
 
   it('completes the upload exactly once: one run, one completed event, applied once', async () => {
-    const song = await uploadSong(ann, readFileSync(songFile), 'Three Minutes.wav');
-    await analysisUnderWay(song.id);
-
-    // The worker is frozen through the outage, so the job is still in its hands however fast the analysis is (at
-    // ≈ 0.5 s for this song it could finish while NATS was being stopped); it goes on once NATS is back.
+    // The worker is frozen by the first progress it reports, so the job is still in its hands through the outage
+    // however fast the analysis is (≈ 0.4 s for this song: waiting for a later stage, then freezing, let it finish
+    // first in one CI run); it goes on once NATS is back.
     const worker = stack.services.analysis!.pid!;
-    process.kill(worker, 'SIGSTOP');
+    const freeze = await freezeWhenAnalysing(worker);
+    const song = await uploadSong(ann, readFileSync(songFile), 'Three Minutes.wav');
     try {
+      expect(await freeze.frozenFor()).toBe(song.id);
       await nats.stop();
       // The job really was in the worker's hands when NATS went away.
       expect(await runStatuses(song.id)).toEqual(['analyzing']);
@@ -110,21 +110,32 @@ describe('NATS restarted while an upload is being analysed (upload and analysis 
     expect(applied).toHaveLength(1);
   });
 
-  /** Resolves once the worker reports a stage past 'initializing': the audio is being analysed. */
-  async function analysisUnderWay(uploadId: string): Promise<void> {
+  /**
+   * Stops (SIGSTOP) the worker process `pid` in the callback of its first 'analyzing' progress message — the run is
+   * stored as analysing before the worker reports any progress. Subscribed before the upload is made, so no message
+   * is missed; frozenFor resolves to the upload it was analysing.
+   */
+  async function freezeWhenAnalysing(pid: number): Promise<{ frozenFor: () => Promise<string> }> {
     const nc = await connect({ servers: nats.url });
-    try {
-      let underWay = false;
-      nc.subscribe(progressSubject(uploadId), {
-        callback: (_err, msg) => {
-          const progress = msg.json<AnalysisProgress>();
-          if (progress.status === 'analyzing' && progress.stage !== 'initializing') underWay = true;
-        },
-      });
-      await eventually(() => underWay, { ...PATIENCE, what: 'the worker to be analysing the upload' });
-    } finally {
-      await nc.close();
-    }
+    let frozenFor: string | undefined;
+    nc.subscribe(progressSubject('*'), {
+      callback: (_err, msg) => {
+        const progress = msg.json<AnalysisProgress>();
+        if (frozenFor || progress.status !== 'analyzing') return;
+        process.kill(pid, 'SIGSTOP');
+        frozenFor = progress.uploadId;
+      },
+    });
+    await nc.flush();
+    return {
+      frozenFor: async () => {
+        try {
+          return await eventually(() => frozenFor, { ...PATIENCE, what: 'the worker to be analysing the upload' });
+        } finally {
+          await nc.close();
+        }
+      },
+    };
   }
 
   const runStatuses = async (uploadId: string) =>
