@@ -1,7 +1,8 @@
 /**
  * The 'recordings' source: produced tracks that neither the repo nor its composers made — Max McCracken's score
  * for Endgame: Singularity (Debian's singularity-music, CC BY-SA 3.0), the soundtrack of Advanced Strategic
- * Command (asc-music, GPL) and HyperRogue's (hyperrogue-music, GPL: Shawn Parrotte, Domina) — with the exact-reuse queries of reuse-cases.ts: an effects chain, a pitch shift,
+ * Command (asc-music, GPL), HyperRogue's (hyperrogue-music, GPL: Shawn Parrotte, Domina) and The Battle for
+ * Wesnoth's orchestral score (wesnoth-1.16-music, GPL: its several composers) — with the exact-reuse queries of reuse-cases.ts: an effects chain, a pitch shift,
  * a speed change and a sample under another recording, per catalogued recording, and the uncatalogued
  * recordings through an effects chain as originals. Real mixes (drums, pads, reverb, dense orchestration) test
  * the landmarks where rendered MIDI is sparse. No tempo or key truth is known for them.
@@ -33,8 +34,8 @@ function album(
 }
 
 /**
- * The recordings, all 77 s or longer (Singularity's two 43 s cues and HyperRogue's shorter pieces are left out, and
- * its three Savino tracks, which the bundled ffmpeg cannot open).
+ * The recordings, all 77 s or longer (Singularity's two 43 s cues, HyperRogue's and Wesnoth's shorter pieces and
+ * jingles are left out, and HyperRogue's three Savino tracks, which the bundled ffmpeg cannot open).
  */
 const TRACKS: Track[] = [
   ...album(
@@ -83,6 +84,44 @@ const TRACKS: Track[] = [
       'hr3-rlyeh',
     ],
   ),
+  ...album(
+    '/usr/share/games/wesnoth/1.16/data/core/music',
+    'ogg',
+    (name) => ({ title: name.replace(/[_-]/g, ' '), artist: 'Battle for Wesnoth composers' }),
+    [
+      'revelation',
+      'frantic-old',
+      'love_theme',
+      'underground',
+      'frantic',
+      'loyalists',
+      'elvish-theme',
+      'northerners',
+      'into_the_shadows',
+      'northern_mountains',
+      'breaking_the_chains',
+      'legends_of_the_north',
+      'traveling_minstrels',
+      'silvan_sanctuary',
+      'the_deep_path',
+      'heroes_rite',
+      'the_king_is_dead',
+      'journeys_end',
+      'nunc_dimittis',
+      'return_to_wesnoth',
+      'weight_of_revenge',
+      'the_city_falls',
+      'siege_of_laurelmor',
+      'wanderer',
+      'battle',
+      'suspense',
+      'casualties_of_war',
+      'the_dangerous_symphony',
+      'vengeful',
+      'knolls',
+      'knalgan_theme',
+    ],
+  ),
 ];
 
 /** Queries come from 25 s half a minute in (past most intros); samples from 20–60 s, under a backing from 30 s. */
@@ -108,13 +147,13 @@ function recordings(): Recording[] {
 export const recordingsSource: CaseSource = {
   name: 'recordings',
   description:
-    'produced recordings by other composers (Debian singularity-music, asc-music, hyperrogue-music: 26 tracks, ' +
-    '1.3–7 min) through ' +
+    'produced recordings by other composers (Debian singularity-music, asc-music, hyperrogue-music, ' +
+    'wesnoth-1.16-music: 57 tracks, 1.3–9 min) through ' +
     'ffmpeg effects chains, pitch and tempo changes, and as samples mixed under other recordings',
   unavailable: () =>
     TRACKS.every((t) => existsSync(t.file))
       ? null
-      : 'its recordings are not installed (apt-get install singularity-music asc-music hyperrogue-music)',
+      : 'its recordings are not installed (apt-get install singularity-music asc-music hyperrogue-music wesnoth-1.16-music)',
   build: async (ctx: BuildContext): Promise<SourceBuild> => {
     const all = recordings();
     const artist = new Map(TRACKS.map((t, i) => [all[i]!.id, t.artist]));

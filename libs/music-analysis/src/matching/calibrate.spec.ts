@@ -9,6 +9,7 @@ import {
   TRANSFORM_COINCIDENCE,
   calibrateComparison,
   calibratedTrackSimilarity,
+  audioAgreesOnPitchShift,
   combinedChance,
   sameTransform,
   similarityFromChance,
@@ -152,6 +153,39 @@ describe('sameTransform', () => {
     expect(sameTransform([T('melody', 2, 1), T('harmony', 3, 1)])).toBe(false);
     expect(sameTransform([T('melody', 0, 1.25), T('harmony', 0, 1)])).toBe(false);
     expect(sameTransform([T('melody', 0, 1)])).toBe(false);
+  });
+});
+
+describe('the recording found under the harmony’s pitch shift', () => {
+  const n = 50;
+  const at = (d: DimensionComparison, transpositionSemitones: number, tempoRatio = 1): DimensionComparison => ({
+    ...d,
+    transform: { transpositionSemitones, tempoRatio },
+  });
+  const exact = (similarity: number, semitones: number): DimensionComparison => ({
+    ...at(D('exactAudio', 1, n, similarity), semitones),
+    chance: undefined,
+  });
+  // Chords aligned at 1e-5 in the catalogue, the melody not recovered, the audio found at 30 under a +3 shift.
+  const chords = at(D('harmony', 2e-7, n), 3, 1.04);
+  const melody = at(D('melody', 0.012, n), 3, 1.27);
+
+  it('counts as agreement: the chords’ similarity stands instead of the harmony-alone cap', () => {
+    expect(audioAgreesOnPitchShift([melody, chords, exact(30, 3)])).toBe(true);
+    expect(calibratedTrackSimilarity([melody, chords, exact(30, 3)], n)).toBeGreaterThanOrEqual(95);
+    expect(calibratedTrackSimilarity([melody, chords], n)).toBeLessThanOrEqual(HARMONY_ALONE_CAP);
+  });
+
+  it('needs a shift, the same one as the chords', () => {
+    expect(audioAgreesOnPitchShift([chords, exact(30, 0)])).toBe(false);
+    expect(audioAgreesOnPitchShift([chords, exact(30, -2)])).toBe(false);
+    expect(audioAgreesOnPitchShift([chords, exact(0, 3)])).toBe(false);
+    expect(calibratedTrackSimilarity([melody, at(chords, 0), exact(30, 0)], n)).toBeLessThanOrEqual(HARMONY_ALONE_CAP);
+  });
+
+  it('needs the chords aligned in the catalogue', () => {
+    const ordinary = at(D('harmony', 0.01, n), 3, 1.04);
+    expect(calibratedTrackSimilarity([melody, ordinary, exact(30, 3)], n)).toBeLessThanOrEqual(HARMONY_ALONE_CAP);
   });
 });
 

@@ -16,13 +16,15 @@
  * Fisher's method or, when one dimension dominates, by the smallest chance times the number of dimensions (the
  * Bonferroni bound) — whichever is smaller. A high track score then needs agreement: the melody and the harmony
  * family must both be unusual in the catalogue (inCatalogue ≤ AGREEING_CHANCE; the melody's chance
- * times TRANSFORM_COINCIDENCE when both alignments found one transform), or one dimension's evidence
+ * times TRANSFORM_COINCIDENCE when both alignments found one transform), or the harmony family unusual and the
+ * recording itself found under the same pitch shift (audioAgreesOnPitchShift), or one dimension's evidence
  * overwhelming (inCatalogue ≤ OVERWHELMING_CHANCE, as a long note-for-note melody copy is; a melody alone at
  * MELODY_ALONE_OVERWHELMING_CHANCE); otherwise the track similarity
  * is what its strongest dimension alone reads, at most SINGLE_DIMENSION_CAP for melody and HARMONY_ALONE_CAP for
  * the harmony family. Exact audio keeps its own score (the recording itself is reused).
  * Tempo is not calibrated: thousands of songs share any tempo, and the prior-art share reports it.
  */
+import type { MatchTransform } from '@originality/contracts';
 import type { DimensionComparison, TrackComparison } from '../types';
 import { CALIBRATED_DIMENSIONS, type CalibratedDimension, type NullModel } from './null-model';
 
@@ -130,7 +132,9 @@ export function calibratedTrackSimilarity(dimensions: DimensionComparison[], n: 
   // the identity's tempo and key, otherwise read the coincidence and reached 85 in an 8-song catalogue).
   const harmonyAligned = chance('harmony') * n <= AGREEING_CHANCE;
   const coincidence = harmonyAligned && sameTransform(dimensions) ? TRANSFORM_COINCIDENCE : 1;
-  const agreeing = melody * coincidence * n <= AGREEING_CHANCE && harmonic * n <= AGREEING_CHANCE;
+  const agreeing =
+    (melody * coincidence * n <= AGREEING_CHANCE && harmonic * n <= AGREEING_CHANCE) ||
+    (harmonyAligned && harmonic * n <= AGREEING_CHANCE && audioAgreesOnPitchShift(dimensions));
   if (!overwhelming && !agreeing) {
     const melodyAlone = Math.min(similarityFromChance(melody * n), SINGLE_DIMENSION_CAP);
     const harmonyAlone = Math.min(similarityFromChance(harmonic * n), HARMONY_ALONE_CAP);
@@ -146,12 +150,34 @@ export function calibratedTrackSimilarity(dimensions: DimensionComparison[], n: 
  * may compare at half or double the beat level).
  */
 export function sameTransform(dimensions: DimensionComparison[]): boolean {
-  const melody = dimensions.find((d) => d.dimension === 'melody')?.transform;
-  const harmony = dimensions.find((d) => d.dimension === 'harmony')?.transform;
-  if (!melody || !harmony || !(melody.tempoRatio > 0) || !(harmony.tempoRatio > 0)) return false;
-  const semitones = Math.round(melody.transpositionSemitones - harmony.transpositionSemitones);
+  return transformsAgree(transformOf(dimensions, 'melody'), transformOf(dimensions, 'harmony'));
+}
+
+/**
+ * Whether the recording itself was found under a pitch shift (exact audio through a transposition,
+ * compare.ts) and the harmony alignment found the same transform: the issue's "melody and harmony, or audio".
+ * A pitched copy of a dense orchestral recording keeps too few landmarks for a full exact score (30–63 on the
+ * recordings source, tuning split) while its chords align at 10⁻⁵–10⁻⁴ in the catalogue under the same shift, and
+ * its melody, inside the texture, is not recovered: both of its independent readings point at one transposition,
+ * which an unrelated track's chords do not do together with its audio. Only a shift counts: at the original pitch
+ * the identical drum samples of renders in one style agree by landmarks too.
+ */
+export function audioAgreesOnPitchShift(dimensions: DimensionComparison[]): boolean {
+  const exact = dimensions.find((d) => d.dimension === 'exactAudio');
+  if (!exact || exact.similarity <= 0 || Math.round(exact.transform.transpositionSemitones) === 0) return false;
+  return transformsAgree(exact.transform, transformOf(dimensions, 'harmony'));
+}
+
+function transformOf(dimensions: DimensionComparison[], dimension: string): MatchTransform | undefined {
+  return dimensions.find((d) => d.dimension === dimension)?.transform;
+}
+
+/** One transposition mod 12, and tempo ratios within TRANSFORM_TEMPO_TOLERANCE_LOG2 once folded by octaves. */
+function transformsAgree(a: MatchTransform | undefined, b: MatchTransform | undefined): boolean {
+  if (!a || !b || !(a.tempoRatio > 0) || !(b.tempoRatio > 0)) return false;
+  const semitones = Math.round(a.transpositionSemitones - b.transpositionSemitones);
   if (((semitones % 12) + 12) % 12 !== 0) return false;
-  const octaves = Math.log2(melody.tempoRatio / harmony.tempoRatio);
+  const octaves = Math.log2(a.tempoRatio / b.tempoRatio);
   return Math.abs(octaves - Math.round(octaves)) <= TRANSFORM_TEMPO_TOLERANCE_LOG2;
 }
 
