@@ -5,24 +5,20 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { join, resolve } from 'node:path';
 import { writeWav } from '@originality/music-synth';
 
 import { cMajorCadence, renderChords } from '../../libs/music-analysis/testing/test-signals';
-import { eventually, getTestDatabase, getTestNats, type TestDatabase, type TestNats } from '@originality/testing';
+import {
+  eventually,
+  freePort,
+  getTestDatabase,
+  getTestNats,
+  type TestDatabase,
+  type TestNats,
+} from '@originality/testing';
 
 const ROOT = resolve(__dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = net.createServer().once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => done(port));
-    });
-  });
-}
 
 function build(outDir: string, apps: string[]): void {
   const run = spawnSync(process.execPath, ['tools/build/build.mjs', `--out=${outDir}`, ...apps], {

@@ -1,23 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { getTestNats, eventually } from '@originality/testing';
+import { freePort, getTestNats, eventually } from '@originality/testing';
+
+export { freePort };
 import { connect } from 'nats';
 
 export const ROOT = resolve(__dirname, '../../..');
-
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 export interface TestNatsServer {
   url: string;

@@ -7,5 +7,6 @@ export * from './events';
 export * from './service';
 export * from './object-store';
 export * from './db-activity';
+export * from './free-port';
 export * from './restartable-servers';
 export * from './stripe-double';

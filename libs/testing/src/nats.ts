@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { containerRuntimeAvailable } from './container-runtime';
+import { freePort } from './free-port';
 
 export interface TestNats {
   url: string;
@@ -44,17 +44,6 @@ function natsServerBinary(): string | null {
     binary = spawnSync(candidate, ['--version'], { stdio: 'ignore' }).status === 0 ? candidate : null;
   }
   return binary;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function childNats(): Promise<TestNats> {

@@ -3,6 +3,7 @@ import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { freePort } from './free-port';
 import { eventually } from './wait';
 
 /** A server of the test's own that it may stop and start again, on the same port with the same data. */
@@ -12,17 +13,6 @@ export interface RestartableServer {
   start(): Promise<void>;
   /** Stops it for good and removes its data. */
   dispose(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const portAnswers = (port: number): Promise<boolean> =>
