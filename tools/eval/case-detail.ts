@@ -10,10 +10,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CatalogueIndex, compareTracks, extractFeatures } from '@originality/music-analysis';
+import { compareTracks, extractFeatures } from '@originality/music-analysis';
 import type { ReferenceComparison, TrackComparison, TrackFeatures } from '@originality/music-analysis';
-import { DEMO_PLATFORM } from '@originality/music-synth';
 import { SOURCES } from './sources/all';
+import { indexCatalogue } from './source-eval';
+import { SOURCE_NAMES } from './sources/source';
 import type { SourceName, SourceSize, Split } from './sources/source';
 
 const NOTE = ['C', 'C#', 'D', 'Eb', 'E', 'F', 'F#', 'G', 'Ab', 'A', 'Bb', 'B'];
@@ -55,23 +56,14 @@ async function main(): Promise<void> {
     },
   });
   const source = SOURCES[values.source as SourceName];
+  if (!source) throw new Error(`--source must be one of ${SOURCE_NAMES.join(', ')}, not "${values.source}"`);
+  const split = values.split as Split;
+  const log = (line: string) => process.stderr.write(`${line}\n`);
   const wanted = new Set(positionals);
   const tmp = mkdtempSync(join(tmpdir(), 'originality-case-detail-'));
   try {
-    const built = await source.build({
-      size: values.size as SourceSize,
-      split: values.split as Split,
-      tmp,
-      log: (line) => process.stderr.write(`${line}\n`),
-    });
-    const index = new CatalogueIndex();
-    const features = new Map<string, TrackFeatures>();
-    for (const reference of built.references) {
-      const f = extractFeatures(await reference.audio());
-      features.set(reference.id, f);
-      const meta = { title: reference.title, artist: reference.artist, platform: DEMO_PLATFORM, releaseYear: 1900 };
-      index.add({ id: reference.id, meta, features: f });
-    }
+    const built = await source.build({ size: values.size as SourceSize, split, tmp, log });
+    const { index, features } = await indexCatalogue(built.references, split, source.name, log);
     for (const queryCase of built.cases.filter((c) => wanted.has(c.id))) {
       const query = extractFeatures(await queryCase.audio());
       const matches = index.match(query);
@@ -94,4 +86,7 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+main().catch((error: Error) => {
+  process.stderr.write(`${error.message}\n`);
+  process.exitCode = 2;
+});

@@ -25,8 +25,8 @@ Without --source: the original evaluation on the main composer's demo catalogue 
             second-synth  an independent additive synthesiser (tools/eval/second-synth)
             gm            public-domain tunes and scores rendered by fluidsynth with a General MIDI soundfont
             effects       the gm recordings through ffmpeg effects chains, pitch/speed changes and samples
-            recordings    produced tracks by other composers (Debian singularity-music, asc-music, hyperrogue-music),
-                          the same changes as effects
+            recordings    produced tracks by other composers (Debian singularity-music, asc-music, hyperrogue-music,
+                          wesnoth-1.16-music), the same changes as effects
           A source whose tools or files are missing (fluidsynth, the soundfont, the Debian recordings) is skipped
           with a message.
 --split   tuning (default): the cases to measure engine work on.

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CatalogueIndex, ENGINE_VERSION, extractFeatures } from '@originality/music-analysis';
+import { CatalogueIndex, ENGINE_VERSION, extractFeatures, type TrackFeatures } from '@originality/music-analysis';
 import { DEMO_PLATFORM } from '@originality/music-synth';
 import { judgeQuery } from './harness';
 import type { QueryJudgement } from './harness';
@@ -77,11 +77,22 @@ export async function runSource(
   }
 }
 
-async function indexCatalogue(references: Reference[], split: Split, name: SourceName, log: (line: string) => void) {
+/**
+ * The source's catalogue in memory, with each reference's features by id (for tools that compare a query with one
+ * reference directly), and the tempo and key checks of the split's pieces with known truth.
+ */
+export async function indexCatalogue(
+  references: Reference[],
+  split: Split,
+  name: SourceName,
+  log: (line: string) => void,
+): Promise<{ index: CatalogueIndex; features: Map<string, TrackFeatures>; truth: TruthCheck[] }> {
   const index = new CatalogueIndex();
+  const byId = new Map<string, TrackFeatures>();
   const truth: TruthCheck[] = [];
   for (const [i, reference] of references.entries()) {
     const features = extractFeatures(await reference.audio());
+    byId.set(reference.id, features);
     const meta = { title: reference.title, artist: reference.artist, platform: DEMO_PLATFORM, releaseYear: 1900 };
     index.add({ id: reference.id, meta, features });
     if (reference.truth && splitOf(name, reference.pieceId) === split)
@@ -93,5 +104,5 @@ async function indexCatalogue(references: Reference[], split: Split, name: Sourc
       });
     if ((i + 1) % 20 === 0 || i + 1 === references.length) log(`${name}: catalogue ${i + 1}/${references.length}`);
   }
-  return { index, truth };
+  return { index, features: byId, truth };
 }

@@ -2,10 +2,11 @@
  * The 'recordings' source: produced tracks that neither the repo nor its composers made — Max McCracken's score
  * for Endgame: Singularity (Debian's singularity-music, CC BY-SA 3.0), the soundtrack of Advanced Strategic
  * Command (asc-music, GPL), HyperRogue's (hyperrogue-music, GPL: Shawn Parrotte, Domina) and The Battle for
- * Wesnoth's orchestral score (wesnoth-1.16-music, GPL: its several composers) — with the exact-reuse queries of reuse-cases.ts: an effects chain, a pitch shift,
- * a speed change and a sample under another recording, per catalogued recording, and the uncatalogued
- * recordings through an effects chain as originals. Real mixes (drums, pads, reverb, dense orchestration) test
- * the landmarks where rendered MIDI is sparse. No tempo or key truth is known for them.
+ * Wesnoth's orchestral score (wesnoth-1.16-music, GPL: its several composers) — with the exact-reuse queries of
+ * reuse-cases.ts: an effects chain, a pitch shift, a speed change and a sample under another recording, per
+ * catalogued recording, and the uncatalogued recordings through an effects chain as originals. Real mixes (drums,
+ * pads, reverb, dense orchestration) test the landmarks where rendered MIDI is sparse. No tempo or key truth is
+ * known for them.
  *
  * The recordings are read where Debian installs them; without the packages the source is skipped.
  */
@@ -137,10 +138,10 @@ function catalogued(id: string): boolean {
   return hashString(`recordings:catalogue:${id}`) % 4 !== 0;
 }
 
-function recordings(): Recording[] {
+function recordings(): (Recording & { artist: string })[] {
   return TRACKS.map((t) => {
     const id = `rec-${t.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
-    return { id, title: t.title, catalogued: catalogued(id), file: async () => t.file };
+    return { id, title: t.title, artist: t.artist, catalogued: catalogued(id), file: async () => t.file };
   });
 }
 
@@ -156,13 +157,12 @@ export const recordingsSource: CaseSource = {
       : 'its recordings are not installed (apt-get install singularity-music asc-music hyperrogue-music wesnoth-1.16-music)',
   build: async (ctx: BuildContext): Promise<SourceBuild> => {
     const all = recordings();
-    const artist = new Map(TRACKS.map((t, i) => [all[i]!.id, t.artist]));
     const references: Reference[] = all
       .filter((r) => r.catalogued)
       .map((r) => ({
         id: r.id,
         title: r.title,
-        artist: artist.get(r.id)!,
+        artist: r.artist,
         pieceId: r.id,
         audio: async () => decodeAudio(await r.file()),
       }));

@@ -121,7 +121,7 @@ function sampleCase(plan: ReusePlan, recording: Recording, backing: Recording): 
       backing: under,
       backingSeconds: 25,
       atSec,
-      ...(plan.backingStartSec > 0 && { backingStartSec: plan.backingStartSec }),
+      backingStartSec: plan.backingStartSec,
     };
     return decodeAudio(await cachedFile(JSON.stringify(mix), 'wav', (out) => mixSample(mix, out)));
   });

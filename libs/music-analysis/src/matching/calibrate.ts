@@ -132,9 +132,10 @@ export function calibratedTrackSimilarity(dimensions: DimensionComparison[], n: 
   // the identity's tempo and key, otherwise read the coincidence and reached 85 in an 8-song catalogue).
   const harmonyAligned = chance('harmony') * n <= AGREEING_CHANCE;
   const coincidence = harmonyAligned && sameTransform(dimensions) ? TRANSFORM_COINCIDENCE : 1;
+  // The harmony family unusual, and a second reading to agree with it: the melody, or the recording's own audio.
   const agreeing =
-    (melody * coincidence * n <= AGREEING_CHANCE && harmonic * n <= AGREEING_CHANCE) ||
-    (harmonyAligned && harmonic * n <= AGREEING_CHANCE && audioAgreesOnPitchShift(dimensions));
+    harmonic * n <= AGREEING_CHANCE &&
+    (melody * coincidence * n <= AGREEING_CHANCE || (harmonyAligned && audioAgreesOnPitchShift(dimensions)));
   if (!overwhelming && !agreeing) {
     const melodyAlone = Math.min(similarityFromChance(melody * n), SINGLE_DIMENSION_CAP);
     const harmonyAlone = Math.min(similarityFromChance(harmonic * n), HARMONY_ALONE_CAP);

@@ -233,9 +233,8 @@ export const SPEED_SEARCH_STEP = 1.03;
  * The speeds a time-stretched copy is looked for at when no alignment measured its speed closely enough: tried
  * after the measured ones (reuseTransforms), for references whose melody or harmony suggests a copy at the same
  * pitch (an unrelated original whose drums agree at some speed is not searched for unless its chords or tune line
- * up untransposed as well). Alignments
- * of a produced recording played at 115 % measured 1.05 (harmony), 1.20 (melody) and 0.80 (beat tracker): none
- * near enough for the landmarks.
+ * up untransposed as well). Alignments of a produced recording played at 115 % measured 1.05 (harmony), 1.20
+ * (melody) and 0.80 (beat tracker): none near enough for the landmarks.
  */
 const SPEED_SEARCH: readonly number[] = (() => {
   const out: number[] = [];
