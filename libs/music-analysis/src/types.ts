@@ -137,6 +137,21 @@ export interface DimensionComparison {
   evidence?: MatchEvidence;
   /** Set once the comparison is calibrated against the catalogue's null model (matching/calibrate.ts). */
   chance?: import('@originality/contracts').MatchChance;
+  /**
+   * exactAudio only, before the candidates are judged together (matching/exact-peak.ts): the direct landmark
+   * match's offset peak. Dropped once judged.
+   */
+  peak?: ExactAudioPeak;
+}
+
+/** The direct landmark match's best offset: its votes, the pair's runner-up offset's, and where it lies. */
+export interface ExactAudioPeak {
+  votes: number;
+  runnerUpVotes: number;
+  /** The agreeing stretch in the query, and the reference time − query time, in seconds. */
+  queryStartSec: number;
+  queryEndSec: number;
+  offsetSec: number;
 }
 
 /** A dimension's raw score before calibration, with the search-space size that chance grows with. */

@@ -4,6 +4,7 @@
  * `node tools/run-ts.mjs tools/eval/null/pair-stats.ts /tmp/lm/own.jsonl > /tmp/own-pairs.jsonl`.
  */
 import { readFileSync } from 'node:fs';
+import { readLandmarkRows } from './landmark-record';
 import {
   exactAudioChance,
   lookupHashes,
@@ -12,26 +13,6 @@ import {
   type DirectFingerprintMatch,
   type Fingerprints,
 } from '@originality/music-analysis';
-
-interface Row {
-  role: 'ref' | 'query';
-  id: string;
-  kind?: string;
-  referenceId?: string | null;
-  pieceId?: string;
-  shouldMatch?: boolean;
-  sec: number;
-  h: string;
-  t: string;
-  qh?: string;
-  qt?: string;
-  fs: number;
-}
-
-const u32 = (s: string) => {
-  const b = Buffer.from(s, 'base64');
-  return new Uint32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
-};
 
 /**
  * The exact-audio similarity compare.ts gives a direct match (significanceMatch) in a catalogue of `catalogueSize`
@@ -49,13 +30,10 @@ function directSimilarity(m: DirectFingerprintMatch, querySec: number, refSec: n
 const FLAGGED = 60;
 
 function main(): void {
-  const rows = readFileSync(process.argv[2], 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Row);
+  const rows = readLandmarkRows(readFileSync(process.argv[2], 'utf8'));
   const refs = rows.filter((r) => r.role === 'ref');
   const queries = rows.filter((r) => r.role === 'query');
-  const refFp = refs.map((r) => ({ hashes: u32(r.h), times: u32(r.t), frameSec: r.fs }) as Fingerprints);
+  const refFp = refs.map((r) => r.stored);
   const variants = new Uint32Array(3);
   // Should-not-match pairs whose dense stretch scores ≥ 4, by matched seconds; and each sample's (score, seconds).
   const nullBySeconds = new Map<number, number>();
@@ -63,9 +41,8 @@ function main(): void {
   const samples: string[] = [];
   const flagged: string[] = [];
   for (const q of queries) {
-    const qh = u32(q.qh!);
-    const qt = u32(q.qt!);
-    const fp: Fingerprints = { hashes: u32(q.h), times: u32(q.t), frameSec: q.fs, query: { hashes: qh, times: qt } };
+    const { hashes: qh, times: qt } = q.dense!;
+    const fp: Fingerprints = { ...q.stored, query: q.dense };
     // Lookup hash → query landmark indices; and each own hash's count in the query's lookups.
     const byHash = new Map<number, number[]>();
     const own = new Map<number, number>();

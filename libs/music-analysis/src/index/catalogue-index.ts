@@ -27,6 +27,7 @@ import { embeddingBeatRate, embeddingsAtOtherBeatLevels } from '../signal/embedd
 import { compareOnTwoThreads, fitNullModelOnHelper } from '../parallel/feature-threads';
 import { MIN_FIT_TRACKS, NullModel, fitNullModel } from '../matching/null-model';
 import { calibrateComparison } from '../matching/calibrate';
+import { judgeExactPeaks } from '../matching/exact-peak';
 
 export interface CatalogueIndexOptions {
   /** 'full' (default) keeps features for re-ranking; 'light' keeps only embedding and fingerprints. */
@@ -206,13 +207,9 @@ export class CatalogueIndex {
   /** Both stages: candidates re-ranked by the full comparison, most similar first. */
   match(query: TrackFeatures): ReferenceComparison[] {
     if (this.mode === 'light') throw new Error('a light catalogue index holds no features to compare; use lookup()');
-    const out: ReferenceComparison[] = [];
-    for (const c of this.lookup(query)) {
-      const slot = this.byId.get(c.referenceId)!;
-      const comparison = compareTracks(query, slot.features!, this.priorArt);
-      out.push({ referenceId: slot.id, meta: slot.meta, ...this.calibrate(comparison) });
-    }
-    return out.sort((a, b) => b.similarity - a.similarity);
+    const slots = this.lookup(query).map((c) => this.byId.get(c.referenceId)!);
+    const comparisons = slots.map((slot) => compareTracks(query, slot.features!, this.priorArt));
+    return this.ranked(slots, comparisons);
   }
 
   /**
@@ -227,10 +224,19 @@ export class CatalogueIndex {
       slots.map((slot) => slot.features!),
       this.priorArt,
     );
+    return this.ranked(slots, comparisons);
+  }
+
+  /**
+   * The candidates' comparisons judged together (exact audio against the query's other candidates, exact-peak.ts),
+   * calibrated, most similar first.
+   */
+  private ranked(slots: Slot[], comparisons: TrackComparison[]): ReferenceComparison[] {
+    const judged = judgeExactPeaks(comparisons, this.size);
     const out = slots.map((slot, i): ReferenceComparison => ({
       referenceId: slot.id,
       meta: slot.meta,
-      ...this.calibrate(comparisons[i]!),
+      ...this.calibrate(judged[i]!),
     }));
     return out.sort((a, b) => b.similarity - a.similarity);
   }

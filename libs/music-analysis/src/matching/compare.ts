@@ -1,7 +1,7 @@
 /**
  * Compares a query track with one reference track in every dimension and combines the result (score.ts).
  */
-import type { DimensionComparison, TrackComparison, TrackFeatures } from '../types';
+import type { DimensionComparison, ExactAudioPeak, TrackComparison, TrackFeatures } from '../types';
 import type { PriorArtModel } from './prior-art';
 import { compareMelodies } from './compare-melody';
 import { compareHarmony } from './compare-harmony';
@@ -104,6 +104,13 @@ export function compareExactAudio(
   const q = query.fingerprints;
   if (q.hashes.length === 0 || ref.fingerprints.hashes.length === 0) return none;
   const direct = matchFingerprints(q, ref.fingerprints);
+  const peak: ExactAudioPeak = {
+    votes: direct.peak.votes,
+    runnerUpVotes: direct.peak.runnerUpVotes,
+    queryStartSec: direct.peak.queryStart * q.frameSec,
+    queryEndSec: direct.peak.queryEnd * q.frameSec,
+    offsetSec: direct.offset * q.frameSec,
+  };
   let best = significanceMatch(direct, query.durationSec, ref.durationSec, catalogueSize, q.frameSec);
   for (const t of transforms) {
     if (best.similarity >= 100) break;
@@ -114,7 +121,7 @@ export function compareExactAudio(
     const candidate = exactMatch(m, { semitones: t.semitones, speed: m.speed }, q.frameSec);
     if (candidate.similarity > best.similarity) best = candidate;
   }
-  return best.similarity > 0 ? best : none;
+  return { ...(best.similarity > 0 ? best : none), peak };
 }
 
 /**

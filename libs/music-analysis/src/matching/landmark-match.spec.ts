@@ -402,4 +402,46 @@ describe('matchFingerprints', () => {
     expect(m.offset).toBe(shift);
     expect(m.votes).toBeGreaterThanOrEqual(kept.length);
   });
+
+  it("counts a peak's votes over its longest-voted run of agreeing seconds, not bursts scattered along the query", () => {
+    const random = seededRandom(6);
+    const frames = (sec: number) => Math.round(sec / (256 / SR));
+    const count = 48 * 30;
+    const ref: Fingerprints = {
+      hashes: Uint32Array.from({ length: count }, () => Math.floor(random() * 2 ** 21)),
+      times: Uint32Array.from({ length: count }, () => Math.floor(random() * frames(30))).sort(),
+      frameSec: 256 / SR,
+    };
+    // Reference seconds 2–4 and, after silent stretches, seconds 10 and 20, at the query's time (ref − 1 s).
+    const kept = [...ref.times.keys()].filter((i) =>
+      [2, 3, 4, 10, 20].includes(Math.floor(ref.times[i]! * ref.frameSec)),
+    );
+    const query: Fingerprints = {
+      hashes: Uint32Array.from(kept, (i) => ref.hashes[i]!),
+      times: Uint32Array.from(kept, (i) => ref.times[i]! - frames(1)),
+      frameSec: ref.frameSec,
+    };
+    const m = matchFingerprints(query, ref);
+    const inRun = kept.filter((i) => ref.times[i]! < frames(5)).length;
+    expect(m.votes).toBeGreaterThanOrEqual(kept.length);
+    expect(m.peak.votes).toBeGreaterThanOrEqual(inRun);
+    expect(m.peak.votes).toBeLessThan(m.votes * 0.8);
+    expect(m.peak.queryStart * ref.frameSec).toBeGreaterThanOrEqual(0.9);
+    expect(m.peak.queryEnd * ref.frameSec).toBeLessThan(4.1);
+  });
+
+  it('reports the most votes at an offset a second or more from the best: few for one copy, as many for a loop', () => {
+    const phrase = crowded(seededRandom(5), 60, 200);
+    const once = matchFingerprints(phrase, phrase);
+    expect(once.peak.votes).toBe(once.votes);
+    expect(once.peak.runnerUpVotes).toBeLessThan(once.votes / 2);
+    // The same phrase twice, 300 frames (3.5 s) apart: the second copy agrees as well as the first.
+    const twice: Fingerprints = {
+      hashes: Uint32Array.from([...phrase.hashes, ...phrase.hashes]),
+      times: Uint32Array.from([...phrase.times, ...phrase.times.map((t) => t + 300)]),
+      frameSec: phrase.frameSec,
+    };
+    const looped = matchFingerprints(phrase, twice);
+    expect(looped.peak.runnerUpVotes).toBeGreaterThanOrEqual(looped.votes - 2);
+  });
 });

@@ -29,6 +29,24 @@ export interface DirectFingerprintMatch extends FingerprintMatch {
   stretch: AlignedStretch;
   /** The per-second rule the stretch was scored by (the query's lookup density). */
   evidence: SecondEvidence;
+  /** The offset peak, for judging it among the query's other candidates (exact-peak.ts). */
+  peak: OffsetPeak;
+}
+
+/**
+ * How far the best offset's agreement stands above the pair's own background, for judging it among the query's other
+ * candidates (exact-peak.ts). `votes` counts the agreeing landmarks of the longest-voted run of consecutive seconds
+ * that each hold some: reused audio is one passage, agreeing every second from its start to its end, while renders
+ * of the same chords in one synthesiser voice agree in bursts scattered along the query (own evaluation: a
+ * progression under a new melody, 96 votes at its source's offset in seven bursts over 25 s, the longest-voted run
+ * 27). `runnerUpVotes` is the best offset at least a second away, all its votes: a pair sharing one loop agrees at
+ * many offsets, a reused recording at one. `queryStart` and `queryEnd` are the run's first and last frame.
+ */
+export interface OffsetPeak {
+  votes: number;
+  runnerUpVotes: number;
+  queryStart: number;
+  queryEnd: number;
 }
 
 /**
@@ -445,11 +463,12 @@ export function matchFingerprints(query: Fingerprints, ref: Fingerprints): Direc
     matchedSeconds: 0,
     stretch: { score: 0, queryStart: 0, queryEnd: 0 },
     evidence,
+    peak: { votes: 0, runnerUpVotes: 0, queryStart: 0, queryEnd: 0 },
   };
   const lookup = queryLookup(query);
   const sorted = sortByHash(ref);
   const hits = collectHits(lookup, sorted);
-  const hit = bestOffset(hits, lookup.maxTime, sorted.maxTime);
+  const hit = bestOffset(hits, lookup.maxTime, sorted.maxTime, Math.round(1 / query.frameSec));
   if (!hit) return none;
   let start = Infinity;
   let end = -Infinity;
@@ -491,6 +510,26 @@ export function matchFingerprints(query: Fingerprints, ref: Fingerprints): Direc
     matchedSeconds,
     stretch,
     evidence,
+    peak: { runnerUpVotes: hit.runnerUpVotes, ...agreeingRun(perSecond, query.frameSec) },
+  };
+}
+
+/** The run of consecutive seconds holding agreement with the most agreeing landmarks, in frames (see OffsetPeak). */
+function agreeingRun(perSecond: Uint32Array, frameSec: number): Omit<OffsetPeak, 'runnerUpVotes'> {
+  let best = { votes: 0, first: 0, last: 0 };
+  let run = { votes: 0, first: 0 };
+  for (let s = 0; s < perSecond.length; s++) {
+    if (perSecond[s] === 0) {
+      run = { votes: 0, first: s + 1 };
+      continue;
+    }
+    run.votes += perSecond[s];
+    if (run.votes > best.votes) best = { votes: run.votes, first: run.first, last: s };
+  }
+  return {
+    votes: best.votes,
+    queryStart: Math.round(best.first / frameSec),
+    queryEnd: Math.round((best.last + 1) / frameSec) - 1,
   };
 }
 
@@ -515,12 +554,14 @@ function alignedReferenceSeconds(
  * The offset (reference time − query time) with the most votes counting its ±1 neighbours, as bestOffsets
  * finds it, in a typed histogram over all possible offsets instead of a Map. Ties go to the offset a scan over
  * the query's lookups would hit first (as with a Map's insertion order): the smallest hit `order` per offset.
+ * With it, the most votes at any offset more than `apart` frames from it (OffsetPeak.runnerUpVotes).
  */
 function bestOffset(
   hits: Hits,
   queryMaxTime: number,
   refMaxTime: number,
-): { votes: number; offset: number } | undefined {
+  apart: number,
+): { votes: number; offset: number; runnerUpVotes: number } | undefined {
   const bias = queryMaxTime;
   const counts = new Uint32Array(bias + refMaxTime + 1);
   const first = new Float64Array(counts.length);
@@ -533,12 +574,18 @@ function bestOffset(
       first[at] = hits.order[j];
     } else if (hits.order[j] < first[at]) first[at] = hits.order[j];
   }
+  const votesAt = (at: number) =>
+    counts[at] + (at > 0 ? counts[at - 1] : 0) + (at + 1 < counts.length ? counts[at + 1] : 0);
   let best: { votes: number; offset: number; first: number } | undefined;
   for (let i = 0; i < distinct; i++) {
     const at = touched[i];
-    const score = counts[at] + (at > 0 ? counts[at - 1] : 0) + (at + 1 < counts.length ? counts[at + 1] : 0);
+    const score = votesAt(at);
     if (!best || score > best.votes || (score === best.votes && first[at] < best.first))
       best = { votes: score, offset: at - bias, first: first[at] };
   }
-  return best && { votes: best.votes, offset: best.offset };
+  if (!best) return undefined;
+  let runnerUpVotes = 0;
+  for (let i = 0; i < distinct; i++)
+    if (Math.abs(touched[i] - bias - best.offset) > apart) runnerUpVotes = Math.max(runnerUpVotes, votesAt(touched[i]));
+  return { votes: best.votes, offset: best.offset, runnerUpVotes };
 }

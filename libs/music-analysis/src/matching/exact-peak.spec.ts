@@ -1,0 +1,94 @@
+import type { DimensionComparison, ExactAudioPeak, TrackComparison } from '../types';
+import {
+  MIN_PEERS,
+  MIN_STANDOUT,
+  PEAK_FLOOR_VOTES,
+  PEAK_NULL_SCALE,
+  judgeExactPeaks,
+  peakStandout,
+  standoutChance,
+} from './exact-peak';
+import { IDENTITY_TRANSFORM } from './match-utils';
+
+/** A candidate whose only dimension is exact audio, at `similarity`, with this direct-match peak. */
+function candidate(votes: number, runnerUpVotes: number, similarity = 0): TrackComparison {
+  const peak: ExactAudioPeak = { votes, runnerUpVotes, queryStartSec: 6, queryEndSec: 12, offsetSec: 30 };
+  const exact: DimensionComparison = {
+    dimension: 'exactAudio',
+    similarity,
+    segments: [],
+    transform: IDENTITY_TRANSFORM,
+    peak,
+  };
+  return { similarity, dimensions: [exact] };
+}
+
+/** Unrelated candidates: a few votes at their best offset, nearly as many at another. */
+const unrelated = (n: number) => Array.from({ length: n }, (_, i) => candidate(10 + (i % 7), 6 + (i % 5)));
+const exactOf = (c: TrackComparison) => c.dimensions.find((d) => d.dimension === 'exactAudio')!;
+
+describe('peakStandout', () => {
+  const peak: ExactAudioPeak = { votes: 60, runnerUpVotes: 12, queryStartSec: 0, queryEndSec: 5, offsetSec: 0 };
+
+  it('divides the excess over the runner-up offset by the background of the other candidates', () => {
+    // Excess 48; the largest of the others' excesses is 16.
+    expect(peakStandout(peak, [3, 16, 12, 5])).toBe(3);
+  });
+
+  it('never takes the background below the floor, nor below a third of the pair’s runner-up offset', () => {
+    expect(peakStandout(peak, [1, 2])).toBe(48 / PEAK_FLOOR_VOTES);
+    expect(peakStandout({ ...peak, votes: 190, runnerUpVotes: 137 }, [1, 2])).toBeCloseTo(53 / (137 / 3));
+  });
+});
+
+describe('standoutChance', () => {
+  it('is no evidence below MIN_STANDOUT, and falls an e-fold per PEAK_NULL_SCALE beyond it', () => {
+    expect(standoutChance(MIN_STANDOUT - 0.01)).toBe(1);
+    expect(standoutChance(MIN_STANDOUT)).toBeLessThan(1e-4);
+    expect(standoutChance(MIN_STANDOUT + PEAK_NULL_SCALE) / standoutChance(MIN_STANDOUT)).toBeCloseTo(Math.exp(-1));
+  });
+});
+
+describe('judgeExactPeaks', () => {
+  it('raises a peak standing far above the other candidates to a high exact-audio match, with where it lies', () => {
+    const judged = judgeExactPeaks([candidate(70, 12), ...unrelated(MIN_PEERS)], 50);
+    const exact = exactOf(judged[0]!);
+    expect(exact.similarity).toBeGreaterThanOrEqual(90);
+    expect(exact.segments).toEqual([{ query: { start: 6, end: 12 }, reference: { start: 36, end: 42 } }]);
+    expect(exact.chance!.inCatalogue).toBeCloseTo(exact.chance!.perTrack * 50);
+    for (const c of judged.slice(1)) expect(exactOf(c).similarity).toBe(0);
+  });
+
+  it('drops every peak once judged', () => {
+    for (const c of judgeExactPeaks([candidate(70, 12), ...unrelated(MIN_PEERS)], 50))
+      expect(exactOf(c).peak).toBeUndefined();
+  });
+
+  it('judges nothing with fewer than MIN_PEERS other candidates to measure the background on', () => {
+    const [alone] = judgeExactPeaks([candidate(70, 12), ...unrelated(MIN_PEERS - 1)], 50);
+    expect(exactOf(alone!).similarity).toBe(0);
+  });
+
+  it('does not raise a burst another candidate of the query reaches too (such bursts happen in this catalogue)', () => {
+    const judged = judgeExactPeaks([candidate(50, 12), candidate(45, 12), ...unrelated(MIN_PEERS)], 50);
+    expect(exactOf(judged[0]!).similarity).toBe(0);
+    expect(exactOf(judged[1]!).similarity).toBe(0);
+  });
+
+  it('does not raise a pair that agrees at many offsets (one loop in both), however many votes it has', () => {
+    const [loop] = judgeExactPeaks([candidate(190, 137), ...unrelated(MIN_PEERS)], 50);
+    expect(exactOf(loop!).similarity).toBe(0);
+  });
+
+  it('keeps a higher similarity the aligned stretch already gave, and its segments', () => {
+    const [kept] = judgeExactPeaks([candidate(40, 12, 100), ...unrelated(MIN_PEERS)], 50);
+    expect(exactOf(kept!).similarity).toBe(100);
+    expect(exactOf(kept!).segments).toEqual([]);
+  });
+
+  it('reads a weaker standout in a larger catalogue', () => {
+    const inSmall = exactOf(judgeExactPeaks([candidate(50, 8), ...unrelated(MIN_PEERS)], 50)[0]!).similarity;
+    const inLarge = exactOf(judgeExactPeaks([candidate(50, 8), ...unrelated(MIN_PEERS)], 100_000)[0]!).similarity;
+    expect(inSmall).toBeGreaterThan(inLarge);
+  });
+});
