@@ -2,6 +2,7 @@ import type { DimensionComparison } from '../types';
 import type { MatchDimension } from '@originality/contracts';
 import {
   AGREEING_CHANCE,
+  AGREEING_SPEED_CHANGE,
   HARMONY_ALONE_CAP,
   MELODY_ALONE_OVERWHELMING_CHANCE,
   OVERWHELMING_CHANCE,
@@ -9,7 +10,7 @@ import {
   TRANSFORM_COINCIDENCE,
   calibrateComparison,
   calibratedTrackSimilarity,
-  audioAgreesOnPitchShift,
+  audioAgreesOnTransform,
   combinedChance,
   sameTransform,
   similarityFromChance,
@@ -156,14 +157,14 @@ describe('sameTransform', () => {
   });
 });
 
-describe('the recording found under the harmony’s pitch shift', () => {
+describe('the recording found under the harmony’s pitch shift or tempo change', () => {
   const n = 50;
   const at = (d: DimensionComparison, transpositionSemitones: number, tempoRatio = 1): DimensionComparison => ({
     ...d,
     transform: { transpositionSemitones, tempoRatio },
   });
-  const exact = (similarity: number, semitones: number): DimensionComparison => ({
-    ...at(D('exactAudio', 1, n, similarity), semitones),
+  const exact = (similarity: number, semitones: number, tempoRatio = 1): DimensionComparison => ({
+    ...at(D('exactAudio', 1, n, similarity), semitones, tempoRatio),
     chance: undefined,
   });
   // Chords aligned at 1e-5 in the catalogue, the melody not recovered, the audio found at 30 under a +3 shift.
@@ -171,16 +172,25 @@ describe('the recording found under the harmony’s pitch shift', () => {
   const melody = at(D('melody', 0.012, n), 3, 1.27);
 
   it('counts as agreement: the chords’ similarity stands instead of the harmony-alone cap', () => {
-    expect(audioAgreesOnPitchShift([melody, chords, exact(30, 3)])).toBe(true);
+    expect(audioAgreesOnTransform([melody, chords, exact(30, 3)])).toBe(true);
     expect(calibratedTrackSimilarity([melody, chords, exact(30, 3)], n)).toBeGreaterThanOrEqual(95);
     expect(calibratedTrackSimilarity([melody, chords], n)).toBeLessThanOrEqual(HARMONY_ALONE_CAP);
   });
 
   it('needs a shift, the same one as the chords', () => {
-    expect(audioAgreesOnPitchShift([chords, exact(30, 0)])).toBe(false);
-    expect(audioAgreesOnPitchShift([chords, exact(30, -2)])).toBe(false);
-    expect(audioAgreesOnPitchShift([chords, exact(0, 3)])).toBe(false);
+    expect(audioAgreesOnTransform([chords, exact(30, 0)])).toBe(false);
+    expect(audioAgreesOnTransform([chords, exact(30, -2)])).toBe(false);
+    expect(audioAgreesOnTransform([chords, exact(0, 3)])).toBe(false);
     expect(calibratedTrackSimilarity([melody, at(chords, 0), exact(30, 0)], n)).toBeLessThanOrEqual(HARMONY_ALONE_CAP);
+  });
+
+  it('counts a tempo change the chords share too, but not one within AGREEING_SPEED_CHANGE of the original', () => {
+    const stretched = at(D('harmony', 2e-7, n), 0, 1.145);
+    expect(audioAgreesOnTransform([stretched, exact(70, 0, 1.153)])).toBe(true);
+    expect(calibratedTrackSimilarity([stretched, exact(70, 0, 1.153)], n)).toBeGreaterThanOrEqual(95);
+    const near = at(D('harmony', 2e-7, n), 0, 1.02);
+    expect(audioAgreesOnTransform([near, exact(70, 0, 1 + AGREEING_SPEED_CHANGE / 2)])).toBe(false);
+    expect(audioAgreesOnTransform([stretched, exact(70, 0, 0.87)])).toBe(false);
   });
 
   it('needs the chords aligned in the catalogue', () => {

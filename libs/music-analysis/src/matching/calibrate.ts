@@ -17,7 +17,7 @@
  * Bonferroni bound) — whichever is smaller. A high track score then needs agreement: the melody and the harmony
  * family must both be unusual in the catalogue (inCatalogue ≤ AGREEING_CHANCE; the melody's chance
  * times TRANSFORM_COINCIDENCE when both alignments found one transform), or the harmony family unusual and the
- * recording itself found under the same pitch shift (audioAgreesOnPitchShift), or one dimension's evidence
+ * recording itself found under the same pitch shift or tempo change (audioAgreesOnTransform), or one dimension's evidence
  * overwhelming (inCatalogue ≤ OVERWHELMING_CHANCE, as a long note-for-note melody copy is; a melody alone at
  * MELODY_ALONE_OVERWHELMING_CHANCE); otherwise the track similarity
  * is what its strongest dimension alone reads, at most SINGLE_DIMENSION_CAP for melody and HARMONY_ALONE_CAP for
@@ -135,7 +135,7 @@ export function calibratedTrackSimilarity(dimensions: DimensionComparison[], n: 
   // The harmony family unusual, and a second reading to agree with it: the melody, or the recording's own audio.
   const agreeing =
     harmonic * n <= AGREEING_CHANCE &&
-    (melody * coincidence * n <= AGREEING_CHANCE || (harmonyAligned && audioAgreesOnPitchShift(dimensions)));
+    (melody * coincidence * n <= AGREEING_CHANCE || (harmonyAligned && audioAgreesOnTransform(dimensions)));
   if (!overwhelming && !agreeing) {
     const melodyAlone = Math.min(similarityFromChance(melody * n), SINGLE_DIMENSION_CAP);
     const harmonyAlone = Math.min(similarityFromChance(harmonic * n), HARMONY_ALONE_CAP);
@@ -155,18 +155,30 @@ export function sameTransform(dimensions: DimensionComparison[]): boolean {
 }
 
 /**
- * Whether the recording itself was found under a pitch shift (exact audio through a transposition,
+ * A tempo change at least this far from 1 makes exact audio found under it a reading of its own (see
+ * audioAgreesOnTransform): renders in one style share drum samples at near tempi, which the speed search finds within
+ * 1 % of the original speed (compare.ts, UNCHANGED_SPEED), while the copies the issue asks for run at 80–125 % and
+ * the nearest it measures at 94 and 106 %.
+ */
+export const AGREEING_SPEED_CHANGE = 0.05;
+
+/**
+ * Whether the recording itself was found under a pitch shift or a tempo change (exact audio through a transform,
  * compare.ts) and the harmony alignment found the same transform: the issue's "melody and harmony, or audio".
  * A pitched copy of a dense orchestral recording keeps too few landmarks for a full exact score (30–63 on the
  * recordings source, tuning split) while its chords align at 10⁻⁵–10⁻⁴ in the catalogue under the same shift, and
  * its melody, inside the texture, is not recovered: both of its independent readings point at one transposition,
- * which an unrelated track's chords do not do together with its audio. Only a shift counts: at the original pitch
- * the identical drum samples of renders in one style agree by landmarks too.
+ * which an unrelated track's chords do not do together with its audio. A time-stretched copy likewise (recordings,
+ * tuning: a copy at 115 % whose audio scored 71.9 at ×1.153 with its chords aligned at ×1.145, 2·10⁻⁴ per track).
+ * At the original pitch and speed (within AGREEING_SPEED_CHANGE) it does not count: there the identical drum samples
+ * of renders in one style agree by landmarks too.
  */
-export function audioAgreesOnPitchShift(dimensions: DimensionComparison[]): boolean {
+export function audioAgreesOnTransform(dimensions: DimensionComparison[]): boolean {
   const exact = dimensions.find((d) => d.dimension === 'exactAudio');
-  if (!exact || exact.similarity <= 0 || Math.round(exact.transform.transpositionSemitones) === 0) return false;
-  return transformsAgree(exact.transform, transformOf(dimensions, 'harmony'));
+  if (!exact || exact.similarity <= 0) return false;
+  const shifted = Math.round(exact.transform.transpositionSemitones) !== 0;
+  const sped = Math.abs(exact.transform.tempoRatio - 1) >= AGREEING_SPEED_CHANGE;
+  return (shifted || sped) && transformsAgree(exact.transform, transformOf(dimensions, 'harmony'));
 }
 
 function transformOf(dimensions: DimensionComparison[], dimension: string): MatchTransform | undefined {
