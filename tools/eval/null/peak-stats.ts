@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import {
   MIN_STANDOUT,
+  exactAudioPeak,
   matchFingerprints,
   peakExcess,
   peakStandout,
@@ -32,7 +33,10 @@ function judgeFile(file: string): Judged[] {
     const fp: Fingerprints = { ...query.stored, query: query.dense };
     const kept = refs
       .filter((ref) => !sharesPiece(query, ref))
-      .map((ref): [LandmarkRow, ExactAudioPeak] => [ref, peakOf(matchFingerprints(fp, ref.stored))]);
+      .map((ref): [LandmarkRow, ExactAudioPeak] => [
+        ref,
+        exactAudioPeak(matchFingerprints(fp, ref.stored), fp.frameSec),
+      ]);
     for (const [ref, peak] of kept) {
       const peers = kept.filter(([other]) => other !== ref).map(([, p]) => peakExcess(p));
       const truth = query.shouldMatch === true && ref.id === query.referenceId;
@@ -40,11 +44,6 @@ function judgeFile(file: string): Judged[] {
     }
   }
   return out;
-}
-
-/** The peak as compare.ts hands it on (its place is not needed here). */
-function peakOf(m: ReturnType<typeof matchFingerprints>): ExactAudioPeak {
-  return { votes: m.peak.votes, runnerUpVotes: m.peak.runnerUpVotes, queryStartSec: 0, queryEndSec: 0, offsetSec: 0 };
 }
 
 /** A cover, borrowed melody or progression shares its piece with the reference it came from, but not its audio. */

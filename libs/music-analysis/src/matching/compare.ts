@@ -1,7 +1,7 @@
 /**
  * Compares a query track with one reference track in every dimension and combines the result (score.ts).
  */
-import type { DimensionComparison, ExactAudioPeak, TrackComparison, TrackFeatures } from '../types';
+import type { DimensionComparison, TrackComparison, TrackFeatures } from '../types';
 import type { PriorArtModel } from './prior-art';
 import { compareMelodies } from './compare-melody';
 import { compareHarmony } from './compare-harmony';
@@ -9,6 +9,7 @@ import { compareChordProgressions } from './compare-chords';
 import { compareRhythm, compareTempo } from './compare-rhythm';
 import {
   MIN_EXACT_SECONDS,
+  exactAudioPeak,
   matchFingerprints,
   type DirectFingerprintMatch,
   type FingerprintMatch,
@@ -104,13 +105,7 @@ export function compareExactAudio(
   const q = query.fingerprints;
   if (q.hashes.length === 0 || ref.fingerprints.hashes.length === 0) return none;
   const direct = matchFingerprints(q, ref.fingerprints);
-  const peak: ExactAudioPeak = {
-    votes: direct.peak.votes,
-    runnerUpVotes: direct.peak.runnerUpVotes,
-    queryStartSec: direct.peak.queryStart * q.frameSec,
-    queryEndSec: direct.peak.queryEnd * q.frameSec,
-    offsetSec: direct.offset * q.frameSec,
-  };
+  const peak = exactAudioPeak(direct, q.frameSec);
   let best = significanceMatch(direct, query.durationSec, ref.durationSec, catalogueSize, q.frameSec);
   for (const t of transforms) {
     if (best.similarity >= 100) break;

@@ -3,7 +3,7 @@
  * hash-sorted copy and the matches vote for one time offset (Wang 2003).
  */
 import { sortPackedKeys } from '../signal/packed-keys';
-import type { Fingerprints, QueryLandmarks } from '../types';
+import type { ExactAudioPeak, Fingerprints, QueryLandmarks } from '../types';
 import { lookupHashes } from '../signal/landmarks';
 
 /** The evidence of one query–reference fingerprint match, for exact-audio comparison. */
@@ -511,6 +511,17 @@ export function matchFingerprints(query: Fingerprints, ref: Fingerprints): Direc
     stretch,
     evidence,
     peak: { runnerUpVotes: hit.runnerUpVotes, ...agreeingRun(perSecond, query.frameSec) },
+  };
+}
+
+/** A direct match's offset peak in seconds, as the candidates of one query are judged by it (exact-peak.ts). */
+export function exactAudioPeak(m: DirectFingerprintMatch, frameSec: number): ExactAudioPeak {
+  return {
+    votes: m.peak.votes,
+    runnerUpVotes: m.peak.runnerUpVotes,
+    queryStartSec: m.peak.queryStart * frameSec,
+    queryEndSec: m.peak.queryEnd * frameSec,
+    offsetSec: m.offset * frameSec,
   };
 }
 
