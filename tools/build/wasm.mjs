@@ -37,6 +37,11 @@ const MODULES = [
     generated: 'libs/music-analysis/src/signal/row-maximum-wasm.generated.ts',
     exportName: 'ROW_MAXIMUM_WASM_BASE64',
   },
+  {
+    source: 'libs/music-analysis/assembly/onset-flux.ts',
+    generated: 'libs/music-analysis/src/signal/onset-flux-wasm.generated.ts',
+    exportName: 'ONSET_FLUX_WASM_BASE64',
+  },
 ];
 
 /** Characters of base64 per line of the generated file (within the formatter's 120). */

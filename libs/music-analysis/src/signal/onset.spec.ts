@@ -1,4 +1,4 @@
-import { OnsetEnvelope, onsetDelay, onsetStrength } from './onset';
+import { LogFlux, OnsetEnvelope, onsetDelay, onsetStrength } from './onset';
 import { IncrementalStft, stft } from './stft';
 import type { Spectrogram } from '../types';
 
@@ -61,5 +61,57 @@ describe('onsetStrength', () => {
     envelope.add(spec.data, 0);
     expect(() => envelope.add(spec.data, 2)).toThrow(RangeError);
     expect(() => envelope.finish(FRAMES)).toThrow(RangeError);
+  });
+});
+
+describe('LogFlux', () => {
+  const BINS_ODD = 1025;
+
+  /** The flux by Math.log in float64, over the previous frame's logs as float32 (the envelope before its kernel). */
+  function referenceFlux(rows: Float32Array[]): number[] {
+    let logs = new Float32Array(BINS_ODD);
+    return rows.map((row) => {
+      let sum = 0;
+      const next = new Float32Array(BINS_ODD);
+      for (let k = 0; k < BINS_ODD; k++) {
+        const v = Math.log(1 + 100 * row[k]!);
+        const d = v - logs[k]!;
+        next[k] = v;
+        if (d > 0) sum += d;
+      }
+      logs = next;
+      return sum;
+    });
+  }
+
+  it('sums the rises of log(1 + 100|X|) as Math.log does, to float32 precision, from silence to full scale', () => {
+    let seed = 11;
+    const rows = Array.from({ length: 8 }, (_, f) =>
+      Float32Array.from({ length: BINS_ODD }, (_, k) => {
+        seed = (seed * 16807) % 2147483647;
+        // Exact zeros, magnitudes from 1e-12 up to 1e4, and the last bin (past the last whole vector) loud.
+        if (k % 97 === 0) return 0;
+        return k === BINS_ODD - 1 ? 50 * f : 10 ** (16 * (seed / 2147483647) - 12);
+      }),
+    );
+    const flux = new LogFlux(BINS_ODD);
+    const data = new Float32Array(rows.length * BINS_ODD);
+    rows.forEach((row, f) => data.set(row, f * BINS_ODD));
+    const got = rows.map((_, f) => flux.positiveFlux(data, f * BINS_ODD));
+    referenceFlux(rows).forEach((want, f) => expect(Math.abs(got[f]! - want)).toBeLessThan(1e-6 * want));
+  });
+
+  it('skips a NaN step and counts an infinite rise', () => {
+    const flux = new LogFlux(BINS_ODD);
+    const quiet = new Float32Array(BINS_ODD).fill(0.01);
+    const louder = quiet.map((v, k) => (k === 3 ? NaN : k === 4 ? Infinity : k === 5 ? 1 : v));
+    const data = new Float32Array([...quiet, ...louder]);
+    flux.positiveFlux(data, 0);
+    expect(flux.positiveFlux(data, BINS_ODD)).toBe(Infinity);
+    // Bin 5 alone rises once the infinite bin has no finite step: ln(101) − ln(2).
+    louder[4] = 0.01;
+    const flux2 = new LogFlux(BINS_ODD);
+    flux2.positiveFlux(new Float32Array(quiet), 0);
+    expect(flux2.positiveFlux(louder, 0)).toBeCloseTo(Math.log(101) - Math.log(2), 5);
   });
 });

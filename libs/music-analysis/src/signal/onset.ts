@@ -10,17 +10,9 @@
  * the beats tracked on it, line up with the onsets.
  */
 import type { Spectrogram } from '../types';
+import { ONSET_FLUX_WASM_BASE64 } from './onset-flux-wasm.generated';
+import { WasmModule } from './wasm-module';
 
-/** Compression γ in log(1 + γ|X|): large enough that quiet partials still count. */
-const LOG_COMPRESSION = 100;
-/**
- * log(1 + γ|X|) as Math.log of the sum: V8's Math.log1p is ≈ 35 % slower than Math.log, and the two differ by at
- * most the rounding of 1 + γ|X| (2.2e-16 absolute), far below the float32 the envelope is kept in. The logarithms
- * are the envelope's main cost: 1025 bins × 43 frames/s, 8 million for 3 minutes.
- */
-function compressed(magnitude: number): number {
-  return Math.log(1 + LOG_COMPRESSION * magnitude);
-}
 /** Trend-removal window (frames, ≈ 0.35 s at 43 fps): longer than an onset, shorter than a bar. */
 const TREND_FRAMES = 15;
 
@@ -41,8 +33,8 @@ export function onsetDelay(fftSize: number, hop: number): number {
  * otherwise wait for ffmpeg. `finish` returns the same envelope as onsetStrength of the finished spectrogram.
  */
 export class OnsetEnvelope {
-  /** One row of log magnitudes, the previous frame's until positiveFlux replaces it by the current one's. */
-  private readonly logs: Float32Array;
+  /** The flux kernel, holding the previous frame's log magnitudes. */
+  private readonly kernel: LogFlux;
   /** The flux of every frame added, delayed; frames whose flux lands beyond the end are dropped by `finish`. */
   private readonly flux: Float32Array;
   private next = 0;
@@ -53,7 +45,7 @@ export class OnsetEnvelope {
     private readonly delay: number,
     capacity: number,
   ) {
-    this.logs = new Float32Array(bins);
+    this.kernel = new LogFlux(bins);
     this.flux = new Float32Array(capacity + delay);
   }
 
@@ -66,14 +58,9 @@ export class OnsetEnvelope {
   add(data: Float32Array, f: number): void {
     if (f !== this.next) throw new RangeError(`onset envelope: frame ${f} added after ${this.next - 1}`);
     this.next++;
-    const { bins, logs } = this;
-    const row = f * bins;
-    if (f === 0) {
-      for (let k = 0; k < bins; k++) logs[k] = compressed(data[k]!);
-      return;
-    }
-    const sum = positiveFlux(data, row, logs);
-    this.flux[f + this.delay] = Number.isNaN(sum) ? positiveFluxTested(data, row, bins) : sum;
+    const sum = this.kernel.positiveFlux(data, f * this.bins);
+    // The first frame only fills the logs: there is no frame before it to rise from.
+    if (f > 0) this.flux[f + this.delay] = sum;
   }
 
   /** The envelope of the `frames` frames added. */
@@ -83,33 +70,38 @@ export class OnsetEnvelope {
   }
 }
 
-/**
- * Summed increase of log magnitude over `logs` (float32, which then receives this frame's), in bin order.
- * Each increase is added as (d + |d|) / 2, which is exactly d when d > 0 and +0 otherwise, so the sum is the
- * same number as adding only the positive d — without a test per bin, which mispredicts on noisy spectra and
- * costs about as much as the logarithms. Only a NaN or −∞ step (from NaN, infinite or negative magnitudes)
- * makes it differ: the sum is then NaN, and the caller falls back to positiveFluxTested.
- */
-function positiveFlux(data: Float32Array, row: number, logs: Float32Array): number {
-  let sum = 0;
-  for (let k = 0; k < logs.length; k++) {
-    const v = compressed(data[row + k]!);
-    const d = v - logs[k]!;
-    logs[k] = v;
-    sum += (d + Math.abs(d)) * 0.5;
-  }
-  return sum;
-}
+const ONSET_FLUX_MODULE = new WasmModule<{
+  positiveFlux(row: number, logs: number, bins: number): number;
+}>(ONSET_FLUX_WASM_BASE64);
 
-/** positiveFlux with a test per bin, which skips NaN steps; the previous frame's logs are recomputed. */
-function positiveFluxTested(data: Float32Array, row: number, bins: number): number {
-  let sum = 0;
-  for (let k = 0; k < bins; k++) {
-    const prev = Math.fround(compressed(data[row - bins + k]!));
-    const d = compressed(data[row + k]!) - prev;
-    if (d > 0) sum += d;
+/** Values a region holds past a row's end: the module's last vector may reach 3 past it. */
+const VECTOR_SLACK = 3;
+
+/**
+ * One frame's summed increase of log(1 + 100·|X|) over the frame before, in WebAssembly (assembly/onset-flux.ts):
+ * four bins per vector, with a float32 logarithm within 2 ulps of the true one, and a NaN step into or out of a bin
+ * skipped. The logarithms are the envelope's cost: 1025 bins × 43 frames/s, 8 million for a 3-minute query; with
+ * Math.log they took ≈ 85 ms, most of it after the decode had ended (the decode leaves this thread little idle
+ * time), on the analysis's critical path.
+ */
+export class LogFlux {
+  private readonly row: Float32Array;
+  private readonly run: () => number;
+
+  constructor(bins: number) {
+    const { exports, views, at } = ONSET_FLUX_MODULE.instantiate({
+      row: ['f32', bins + VECTOR_SLACK],
+      logs: ['f32', bins + VECTOR_SLACK],
+    });
+    this.row = views.row.subarray(0, bins);
+    this.run = () => exports.positiveFlux(at.row, at.logs, bins);
   }
-  return sum;
+
+  /** The flux of the row at `data[row …]` over the row before; its logs then replace that row's. */
+  positiveFlux(data: Float32Array, row: number): number {
+    this.row.set(data.subarray(row, row + this.row.length));
+    return this.run();
+  }
 }
 
 /** Subtract a centred moving average and half-wave rectify (running sum: O(n)). */
