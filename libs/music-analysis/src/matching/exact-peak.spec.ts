@@ -1,5 +1,6 @@
 import type { DimensionComparison, ExactAudioPeak, TrackComparison } from '../types';
 import {
+  LONE_PEAK_FLOOR_VOTES,
   MIN_PEERS,
   MIN_STANDOUT,
   PEAK_FLOOR_VOTES,
@@ -32,12 +33,18 @@ describe('peakStandout', () => {
 
   it('divides the excess over the runner-up offset by the background of the other candidates', () => {
     // Excess 48; the largest of the others' excesses is 16.
-    expect(peakStandout(peak, [3, 16, 12, 5])).toBe(3);
+    expect(peakStandout(peak, [3, 16, 12, 5, 1, 1, 2, 4, 3, 2])).toBe(3);
   });
 
   it('never takes the background below the floor, nor below a third of the pair’s runner-up offset', () => {
-    expect(peakStandout(peak, [1, 2])).toBe(48 / PEAK_FLOOR_VOTES);
-    expect(peakStandout({ ...peak, votes: 190, runnerUpVotes: 137 }, [1, 2])).toBeCloseTo(53 / (137 / 3));
+    const quiet = Array.from({ length: MIN_PEERS }, () => 2);
+    expect(peakStandout(peak, quiet)).toBe(48 / PEAK_FLOOR_VOTES);
+    expect(peakStandout({ ...peak, votes: 190, runnerUpVotes: 137 }, quiet)).toBeCloseTo(53 / (137 / 3));
+  });
+
+  it('takes the higher floor with fewer than MIN_PEERS other candidates to show the background', () => {
+    expect(peakStandout(peak, [1, 2])).toBe(48 / LONE_PEAK_FLOOR_VOTES);
+    expect(peakStandout(peak, [])).toBe(48 / LONE_PEAK_FLOOR_VOTES);
   });
 });
 
@@ -64,9 +71,13 @@ describe('judgeExactPeaks', () => {
       expect(exactOf(c).peak).toBeUndefined();
   });
 
-  it('judges nothing with fewer than MIN_PEERS other candidates to measure the background on', () => {
-    const [alone] = judgeExactPeaks([candidate(70, 12), ...unrelated(MIN_PEERS - 1)], 50);
-    expect(exactOf(alone!).similarity).toBe(0);
+  it('judges a small catalogue’s candidates against the higher floor: a strong peak stands out, a modest one not', () => {
+    const [modest] = judgeExactPeaks([candidate(70, 12), ...unrelated(MIN_PEERS - 1)], 10);
+    expect(exactOf(modest!).similarity).toBe(0);
+    const [strong] = judgeExactPeaks([candidate(140, 12), ...unrelated(3)], 4);
+    expect(exactOf(strong!).similarity).toBeGreaterThanOrEqual(90);
+    const [alone] = judgeExactPeaks([candidate(140, 12)], 1);
+    expect(exactOf(alone!).similarity).toBeGreaterThanOrEqual(90);
   });
 
   it('does not raise a burst another candidate of the query reaches too (such bursts happen in this catalogue)', () => {
