@@ -81,8 +81,8 @@ const VECTOR_SLACK = 3;
  * One frame's summed increase of log(1 + 100·|X|) over the frame before, in WebAssembly (assembly/onset-flux.ts):
  * four bins per vector, with a float32 logarithm within 2 ulps of the true one, and a NaN step into or out of a bin
  * skipped. The logarithms are the envelope's cost: 1025 bins × 43 frames/s, 8 million for a 3-minute query; with
- * Math.log they took ≈ 85 ms, most of it after the decode had ended (the decode leaves this thread little idle
- * time), on the analysis's critical path.
+ * Math.log (fdlibm's, which a two-lane WebAssembly port did not beat) they took ≈ 80 ms, here ≈ 32, and most of
+ * them run after the decode has ended (it leaves this thread little idle time), on the analysis's critical path.
  */
 export class LogFlux {
   private readonly row: Float32Array;
