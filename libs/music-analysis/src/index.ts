@@ -35,6 +35,7 @@ export * from './matching/prior-art';
 export * from './matching/null-model';
 export * from './matching/calibrate';
 export * from './matching/exact-peak';
+export * from './matching/peak-overlap';
 export * from './matching/score';
 export * from './matching/explain';
 export * from './index/catalogue-index';

@@ -16,7 +16,14 @@
  * In 'light' mode the index keeps only what the first stage needs (embedding + fingerprints), for memory
  * budgets and benchmarks; `lookup` works, `match` does not.
  */
-import type { CatalogueEntry, ReferenceComparison, ReferenceMeta, TrackComparison, TrackFeatures } from '../types';
+import type {
+  CatalogueEntry,
+  ExactAudioPeak,
+  ReferenceComparison,
+  ReferenceMeta,
+  TrackComparison,
+  TrackFeatures,
+} from '../types';
 import { FingerprintIndex } from './fingerprint-index';
 import { storedLandmarks } from '../signal/landmarks';
 import { PriorArtModel } from '../matching/prior-art';
@@ -28,6 +35,7 @@ import { compareOnTwoThreads, fitNullModelOnHelper } from '../parallel/feature-t
 import { MIN_FIT_TRACKS, NullModel, fitNullModel } from '../matching/null-model';
 import { calibrateComparison } from '../matching/calibrate';
 import { judgeExactPeaks } from '../matching/exact-peak';
+import { peakOverlap } from '../matching/peak-overlap';
 
 export interface CatalogueIndexOptions {
   /** 'full' (default) keeps features for re-ranking; 'light' keeps only embedding and fingerprints. */
@@ -209,7 +217,7 @@ export class CatalogueIndex {
     if (this.mode === 'light') throw new Error('a light catalogue index holds no features to compare; use lookup()');
     const slots = this.lookup(query).map((c) => this.byId.get(c.referenceId)!);
     const comparisons = slots.map((slot) => compareTracks(query, slot.features!, this.priorArt));
-    return this.ranked(slots, comparisons);
+    return this.ranked(query, slots, comparisons);
   }
 
   /**
@@ -224,15 +232,19 @@ export class CatalogueIndex {
       slots.map((slot) => slot.features!),
       this.priorArt,
     );
-    return this.ranked(slots, comparisons);
+    return this.ranked(query, slots, comparisons);
   }
 
   /**
    * The candidates' comparisons judged together (exact audio against the query's other candidates, exact-peak.ts),
    * calibrated, most similar first.
    */
-  private ranked(slots: Slot[], comparisons: TrackComparison[]): ReferenceComparison[] {
-    const judged = judgeExactPeaks(comparisons, this.size);
+  private ranked(query: TrackFeatures, slots: Slot[], comparisons: TrackComparison[]): ReferenceComparison[] {
+    const overlapScores = (i: number, peak: ExactAudioPeak): number => {
+      const fp = query.fingerprints;
+      return peakOverlap(fp, slots[i]!.features!.fingerprints, Math.round(peak.offsetSec / fp.frameSec)).score;
+    };
+    const judged = judgeExactPeaks(comparisons, this.size, overlapScores);
     const out = slots.map((slot, i): ReferenceComparison => ({
       referenceId: slot.id,
       meta: slot.meta,

@@ -1,5 +1,6 @@
 import type { DimensionComparison, ExactAudioPeak, TrackComparison } from '../types';
 import {
+  CONFIRMED_MIN_STANDOUT,
   LONE_PEAK_FLOOR_VOTES,
   MIN_PEERS,
   MIN_STANDOUT,
@@ -7,8 +8,10 @@ import {
   PEAK_NULL_SCALE,
   judgeExactPeaks,
   peakStandout,
+  confirmedChance,
   standoutChance,
 } from './exact-peak';
+import { CONFIRMING_OVERLAP_STANDOUT, OVERLAP_FLOOR } from './peak-overlap';
 import { IDENTITY_TRANSFORM } from './match-utils';
 
 /** A candidate whose only dimension is exact audio, at `similarity`, with this direct-match peak. */
@@ -53,6 +56,14 @@ describe('standoutChance', () => {
     expect(standoutChance(MIN_STANDOUT - 0.01)).toBe(1);
     expect(standoutChance(MIN_STANDOUT)).toBeLessThan(1e-4);
     expect(standoutChance(MIN_STANDOUT + PEAK_NULL_SCALE) / standoutChance(MIN_STANDOUT)).toBeCloseTo(Math.exp(-1));
+  });
+});
+
+describe('confirmedChance', () => {
+  it('reads the same law as standoutChance, from CONFIRMED_MIN_STANDOUT instead of MIN_STANDOUT', () => {
+    expect(confirmedChance(CONFIRMED_MIN_STANDOUT - 0.01)).toBe(1);
+    expect(confirmedChance(CONFIRMED_MIN_STANDOUT)).toBeLessThan(1e-4);
+    expect(confirmedChance(MIN_STANDOUT)).toBe(standoutChance(MIN_STANDOUT));
   });
 });
 
@@ -101,5 +112,40 @@ describe('judgeExactPeaks', () => {
     const inSmall = exactOf(judgeExactPeaks([candidate(50, 8), ...unrelated(MIN_PEERS)], 50)[0]!).similarity;
     const inLarge = exactOf(judgeExactPeaks([candidate(50, 8), ...unrelated(MIN_PEERS)], 100_000)[0]!).similarity;
     expect(inSmall).toBeGreaterThan(inLarge);
+  });
+
+  describe('a standout between CONFIRMED_MIN_STANDOUT and MIN_STANDOUT', () => {
+    // Excess 33 over the floor of 12: 2.75, as three samples under produced music of the tuning split read.
+    const query = () => [candidate(45, 12), ...unrelated(MIN_PEERS)];
+    const overlaps = (own: number) => (i: number) => (i === 0 ? own : OVERLAP_FLOOR / 2);
+
+    it('counts when the peaks at the same offset stand out too (peak-overlap.ts)', () => {
+      const confirming = OVERLAP_FLOOR * CONFIRMING_OVERLAP_STANDOUT;
+      const [sample] = judgeExactPeaks(query(), 50, overlaps(confirming));
+      expect(exactOf(sample!).similarity).toBeGreaterThanOrEqual(80);
+      expect(exactOf(sample!).chance!.perTrack).toBeCloseTo(confirmedChance(33 / PEAK_FLOOR_VOTES));
+    });
+
+    it('does not count when the peaks do not confirm it, or without a reading of them', () => {
+      const [weak] = judgeExactPeaks(query(), 50, overlaps(OVERLAP_FLOOR * CONFIRMING_OVERLAP_STANDOUT - 1));
+      expect(exactOf(weak!).similarity).toBe(0);
+      const [unread] = judgeExactPeaks(query(), 50);
+      expect(exactOf(unread!).similarity).toBe(0);
+    });
+
+    it('does not count with fewer than MIN_PEERS other candidates', () => {
+      // Excess 60 over the floor of a small catalogue's (24): 2.5.
+      const few = [candidate(72, 12), ...unrelated(MIN_PEERS - 1)];
+      const [alone] = judgeExactPeaks(few, 10, overlaps(1000));
+      expect(exactOf(alone!).similarity).toBe(0);
+    });
+
+    it('reads the peaks only when some standout needs confirming', () => {
+      const read = jest.fn(() => 0);
+      judgeExactPeaks([candidate(70, 12), ...unrelated(MIN_PEERS)], 50, read);
+      expect(read).not.toHaveBeenCalled();
+      judgeExactPeaks(query(), 50, read);
+      expect(read).toHaveBeenCalledTimes(MIN_PEERS + 1);
+    });
   });
 });

@@ -19,6 +19,7 @@
 import type { DimensionComparison, ExactAudioPeak, TrackComparison } from '../types';
 import { similarityFromChance } from './calibrate';
 import { IDENTITY_TRANSFORM, segment } from './match-utils';
+import { CONFIRMING_OVERLAP_STANDOUT, overlapStandout } from './peak-overlap';
 
 /**
  * Excess votes a background is never taken to be below: what a few dozen peers cannot be trusted to show. Renders
@@ -72,28 +73,71 @@ export function peakStandout(peak: ExactAudioPeak, peerExcesses: readonly number
 
 /** Chance that one unrelated track stands out this far (see PEAK_NULL_STANDOUT); 1 below MIN_STANDOUT. */
 export function standoutChance(standout: number): number {
-  if (standout < MIN_STANDOUT) return 1;
+  return standout < MIN_STANDOUT ? 1 : chanceLaw(standout);
+}
+
+/** P(standout ≥ x) for one unrelated track (see PEAK_NULL_STANDOUT). */
+function chanceLaw(standout: number): number {
   return Math.min(1, PEAK_NULL_CHANCE * Math.exp(-(standout - PEAK_NULL_STANDOUT) / PEAK_NULL_SCALE));
 }
 
 /**
- * The query's candidate comparisons with each exact-audio dimension raised to what its standout among the others
- * reads in a catalogue of `catalogueSize` (when that is higher), and every peak dropped.
+ * A pair standout from which the chance law is read when the peaks confirm it (peak-overlap.ts): the law's own data
+ * reach 2.3 (PEAK_NULL_STANDOUT), and MIN_STANDOUT keeps a margin above it for the tail no tuning pair showed. A
+ * second reading of the same offset that counts single peaks instead of pairs takes the place of that margin. Of the
+ * 66,792 should-not-match tuning pairs, six reach a pair standout of 2–2.3 (tools/eval/null/overlap-stats.ts): five
+ * read overlap standouts of 0.87–1.11, below CONFIRMING_OVERLAP_STANDOUT, and the sixth is a chord progression
+ * re-rendered under a new melody against its own piece, whose chord audio is identical (5.74). Of the samples at a
+ * pair standout of 2–3, the peaks confirm 4 of 5 under produced music (recordings) and 2 of 3 under GM renders.
  */
-export function judgeExactPeaks(comparisons: TrackComparison[], catalogueSize: number): TrackComparison[] {
-  const excesses = comparisons.map((c) => {
-    const peak = exactAudioOf(c)?.peak;
-    return peak ? peakExcess(peak) : 0;
-  });
+export const CONFIRMED_MIN_STANDOUT = 2;
+
+/** Reads a candidate's peak-overlap score (peak-overlap.ts) at its exact-audio peak's offset, by candidate index. */
+export type OverlapScores = (candidate: number, peak: ExactAudioPeak) => number;
+
+/**
+ * The query's candidate comparisons with each exact-audio dimension raised to what its standout among the others
+ * reads in a catalogue of `catalogueSize` (when that is higher), and every peak dropped. A standout between
+ * CONFIRMED_MIN_STANDOUT and MIN_STANDOUT counts when `overlapScores` confirms it (with MIN_PEERS or more peers).
+ */
+export function judgeExactPeaks(
+  comparisons: TrackComparison[],
+  catalogueSize: number,
+  overlapScores?: OverlapScores,
+): TrackComparison[] {
+  const peaks = comparisons.map((c) => exactAudioOf(c)?.peak);
+  const excesses = peaks.map((peak) => (peak ? peakExcess(peak) : 0));
+  const overlaps = overlapScores && lazyOverlaps(peaks, overlapScores);
   return comparisons.map((c, i) => {
     const peers = excesses.filter((_, j) => j !== i);
     const dimensions = c.dimensions.map((d) => {
       if (d.dimension !== 'exactAudio' || !d.peak) return d;
       const { peak, ...rest } = d;
-      return judged(rest, peak, peakStandout(peak, peers), catalogueSize);
+      const standout = peakStandout(peak, peers);
+      const confirmed =
+        standout >= CONFIRMED_MIN_STANDOUT &&
+        standout < MIN_STANDOUT &&
+        peers.length >= MIN_PEERS &&
+        overlaps !== undefined &&
+        overlapStandout(
+          overlaps()[i]!,
+          overlaps().filter((_, j) => j !== i),
+        ) >= CONFIRMING_OVERLAP_STANDOUT;
+      return judged(rest, peak, confirmed ? confirmedChance(standout) : standoutChance(standout), catalogueSize);
     });
     return { ...c, dimensions };
   });
+}
+
+/** Every candidate's overlap score, read once and only when a standout needs confirming. */
+function lazyOverlaps(peaks: (ExactAudioPeak | undefined)[], read: OverlapScores): () => number[] {
+  let scores: number[] | undefined;
+  return () => (scores ??= peaks.map((peak, i) => (peak ? read(i, peak) : 0)));
+}
+
+/** The chance law read below MIN_STANDOUT, for a standout the peaks confirm (see CONFIRMED_MIN_STANDOUT). */
+export function confirmedChance(standout: number): number {
+  return standout < CONFIRMED_MIN_STANDOUT ? 1 : chanceLaw(standout);
 }
 
 function exactAudioOf(c: TrackComparison): DimensionComparison | undefined {
@@ -103,10 +147,9 @@ function exactAudioOf(c: TrackComparison): DimensionComparison | undefined {
 function judged(
   d: DimensionComparison,
   peak: ExactAudioPeak,
-  standout: number,
+  perTrack: number,
   catalogueSize: number,
 ): DimensionComparison {
-  const perTrack = standoutChance(standout);
   if (perTrack >= 1) return d;
   const inCatalogue = perTrack * Math.max(1, catalogueSize);
   const similarity = similarityFromChance(inCatalogue);

@@ -405,6 +405,11 @@ function pairLandmarks(peaks: Peak[], fanOut: number): Fingerprints {
   return { hashes: hashes.slice(0, n), times: times.slice(0, n), frameSec: FP_FRAME_SEC };
 }
 
+/** The frequency bin of a landmark's anchor peak. */
+export function anchorBin(hash: number): number {
+  return (hash >>> 13) + MIN_BIN;
+}
+
 export function landmarkHash(anchorBin: number, df: number, dt: number): number {
   return (((anchorBin - MIN_BIN) & 0xff) << 13) | (((df + 64) & 0x7f) << 6) | (dt & 0x3f);
 }
