@@ -2,7 +2,16 @@ import { compareMelodies } from './compare-melody';
 import { compareHarmony } from './compare-harmony';
 import { compareChordProgressions } from './compare-chords';
 import { compareRhythm, compareTempo } from './compare-rhythm';
-import { REUSE_SPEED_RANGE, SPEED_SEARCH_STEP, atPlausibleTempo, compareTracks, reuseTransforms } from './compare';
+import {
+  REUSE_SPEED_RANGE,
+  SPEED_SEARCH_STEP,
+  TRANSFORMED_PEAKS_SIMILARITY,
+  atPlausibleTempo,
+  compareExactAudio,
+  compareTracks,
+  reuseTransforms,
+} from './compare';
+import { FP_FRAME_SEC, landmarkHash } from '../signal/landmarks';
 import { buildPriorArt } from './prior-art';
 import {
   FOUR_ON_THE_FLOOR,
@@ -13,7 +22,7 @@ import {
   aTrack,
   transformMelody,
 } from '../../testing/match-fixtures';
-import type { BeatChroma, DimensionComparison, TrackFeatures } from '../types';
+import type { BeatChroma, DimensionComparison, Fingerprints, TrackFeatures } from '../types';
 
 const dim = (features: ReturnType<typeof compareTracks>, name: string) =>
   features.dimensions.find((d) => d.dimension === name)!;
@@ -293,5 +302,65 @@ describe('reuseTransforms', () => {
   it('does not search speeds when the alignments found a transposition (a time-stretched copy keeps its pitch)', () => {
     const transforms = reuseTransforms([aligned('harmony', -3, 1.06), aligned('melody', 2, 1.06)], tempo(1.05));
     expect(transforms.map((t) => t.speed).sort()).toEqual([1, 1, 1.05, 1.05, 1.06, 1.06]);
+  });
+});
+
+describe('compareExactAudio through a transform', () => {
+  const second = Math.round(1 / FP_FRAME_SEC);
+  /** Deterministic peaks (frame, bin) at `perSecond` a second over `seconds`, in time order. */
+  function peaks(seed: number, seconds: number, perSecond: number): [number, number][] {
+    let x = seed;
+    const next = () => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    return Array.from({ length: seconds * perSecond }, (): [number, number] => [
+      Math.floor(next() * seconds * second),
+      20 + Math.floor(next() * 200),
+    ]).sort((a, b) => a[0] - b[0]);
+  }
+  /** Landmarks pairing each anchor with the next `fanOut` peaks of `targets` after it (as signal/landmarks.ts does). */
+  function landmarks(anchors: [number, number][], targets: [number, number][], fanOut: number): Fingerprints {
+    const hashes: number[] = [];
+    const times: number[] = [];
+    for (const [frame, bin] of anchors) {
+      let paired = 0;
+      for (const [tf, tb] of targets) {
+        if (tf <= frame || tf - frame > 63 || Math.abs(tb - bin) > 63) continue;
+        hashes.push(landmarkHash(bin, tb - bin, tf - frame));
+        times.push(frame);
+        if (++paired === fanOut) break;
+      }
+    }
+    return { hashes: Uint32Array.from(hashes), times: Uint32Array.from(times), frameSec: FP_FRAME_SEC };
+  }
+  const features = (fingerprints: Fingerprints, durationSec: number) =>
+    ({ fingerprints, durationSec }) as TrackFeatures;
+
+  // A reference of 60 s; a copy of its 30–50 s a semitone down, whose peaks survive but whose landmarks pair them
+  // with other music's peaks — all but those of its first second, enough for a line and too few for a score.
+  const reference = peaks(1, 60, 12);
+  const ratio = 2 ** (-1 / 12);
+  const copied = reference
+    .filter(([frame]) => frame >= 30 * second && frame < 50 * second)
+    .map(([frame, bin]): [number, number] => [frame - 30 * second, Math.round(bin * ratio)]);
+  const other = peaks(2, 20, 30);
+  const firstSecond = copied.filter(([frame]) => frame < second);
+  const copyLandmarks = landmarks(copied, other, 5);
+  const intact = landmarks(firstSecond, copied, 5);
+  const query: Fingerprints = {
+    hashes: Uint32Array.from([...intact.hashes, ...copyLandmarks.hashes]),
+    times: Uint32Array.from([...intact.times, ...copyLandmarks.times]),
+    frameSec: FP_FRAME_SEC,
+  };
+  const ref = features(landmarks(reference, reference, 5), 60);
+
+  it('finds a pitched copy by its peaks when too few of its landmarks survive, below a flag, with the transform', () => {
+    const d = compareExactAudio(features(query, 20), ref, [{ semitones: -1, speed: 1 }], 20);
+    expect(d.similarity).toBe(TRANSFORMED_PEAKS_SIMILARITY);
+    expect(d.transform).toEqual({ transpositionSemitones: -1, tempoRatio: 1 });
+    expect(d.segments[0]!.reference.start).toBeCloseTo(30 + d.segments[0]!.query.start, 0);
+  });
+
+  it('finds nothing at the original pitch, nor under another transposition', () => {
+    expect(compareExactAudio(features(query, 20), ref, [], 20).similarity).toBe(0);
+    expect(compareExactAudio(features(query, 20), ref, [{ semitones: 2, speed: 1 }], 20).similarity).toBe(0);
   });
 });

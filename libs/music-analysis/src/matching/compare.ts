@@ -1,7 +1,7 @@
 /**
  * Compares a query track with one reference track in every dimension and combines the result (score.ts).
  */
-import type { DimensionComparison, TrackComparison, TrackFeatures } from '../types';
+import type { DimensionComparison, Fingerprints, TrackComparison, TrackFeatures } from '../types';
 import type { PriorArtModel } from './prior-art';
 import { compareMelodies } from './compare-melody';
 import { compareHarmony } from './compare-harmony';
@@ -14,10 +14,11 @@ import {
   type DirectFingerprintMatch,
   type FingerprintMatch,
 } from './landmark-match';
-import { matchTransformed, type LandmarkTransform } from './transformed-match';
+import { matchTransformed, type LandmarkTransform, type TransformedMatch } from './transformed-match';
+import { OVERLAP_FLOOR, peakOverlapNear } from './peak-overlap';
+import { AGREEING_SPEED_CHANGE, similarityFromChance } from './calibrate';
 import { IDENTITY_TRANSFORM, clamp, foldTempoRatio, percent, segment } from './match-utils';
 import { trackSimilarity } from './score';
-import { similarityFromChance } from './calibrate';
 
 /**
  * The chance that one unrelated track reaches an aligned stretch this strong against the query (landmark-match.ts
@@ -113,8 +114,10 @@ export function compareExactAudio(
     // A line fitted within 1 % of the original speed at the original pitch is the direct match's to judge, by its
     // stricter rule: the speed search found unrelated renders' identical drums there (an original 53 → 62).
     if (!m || (t.semitones === 0 && Math.abs(m.speed - 1) <= UNCHANGED_SPEED)) continue;
-    const candidate = exactMatch(m, { semitones: t.semitones, speed: m.speed }, q.frameSec);
+    const transform = { semitones: t.semitones, speed: m.speed };
+    const candidate = exactMatch(m, transform, q.frameSec);
     if (candidate.similarity > best.similarity) best = candidate;
+    else if (best.similarity === 0) best = transformedPeaks(q, ref.fingerprints, m, transform) ?? best;
   }
   return { ...(best.similarity > 0 ? best : none), peak };
 }
@@ -160,6 +163,61 @@ function significanceMatch(
     ...(similarity > 0 && { chance: { perTrack, inCatalogue } }),
   };
 }
+
+/**
+ * A copy under a transform whose landmarks do not survive it, found by its peaks (peak-overlap.ts) along the line
+ * the few agreeing landmarks fitted. Rubberband's pitch shift keeps a produced recording's single peaks where it
+ * breaks their pairs: a Wesnoth track 1 semitone down kept 4 agreeing landmarks, but 139 of its 300 stored peaks
+ * at the line (46 %, at offsets a few seconds away 4 %). The reading is shown at TRANSFORMED_PEAKS_SIMILARITY, below
+ * a flag: on its own it says the audio is there, not how unusual; with the harmony aligned at the same transform and
+ * unusual in the catalogue it is the agreeing second reading (calibrate.ts audioAgreesOnTransform). Only a real
+ * change counts (a pitch shift, or a tempo change of AGREEING_SPEED_CHANGE or more), as there.
+ */
+function transformedPeaks(
+  query: Fingerprints,
+  ref: Fingerprints,
+  m: TransformedMatch,
+  t: LandmarkTransform,
+): DimensionComparison | undefined {
+  const shifted = Math.round(t.semitones) !== 0;
+  if (!shifted && Math.abs(t.speed - 1) < AGREEING_SPEED_CHANGE) return undefined;
+  const pitchRatio = 2 ** (t.semitones / 12);
+  // The line's speed, fitted through few landmarks, may be further off than the speed tried (a pitch shift: 0.9987
+  // for 1, 3 frames over 25 s), or nearer (a speed search step: up to 1.5 % off): both are read.
+  const [overlap, speed] = [...new Set([t.speed, m.speed])]
+    .map((speed) => [peakOverlapNear(query, ref, m.offset, { speed, pitchRatio }, LINE_SLACK_FRAMES), speed] as const)
+    .reduce((a, b) => (b[0].score > a[0].score ? b : a));
+  const seconds = (overlap.queryEnd - overlap.queryStart + 1) * query.frameSec;
+  if (overlap.hits < TRANSFORMED_PEAKS_SHARE * overlap.peaks || seconds < FULL_EXACT_SECONDS) return undefined;
+  if (overlap.score < OVERLAP_FLOOR) return undefined;
+  const [qStart, qEnd] = [overlap.queryStart, overlap.queryEnd].map((f) => f * query.frameSec);
+  const [rStart, rEnd] = [overlap.queryStart, overlap.queryEnd].map(
+    (f) => (f * speed + overlap.offset) * query.frameSec,
+  );
+  return {
+    dimension: 'exactAudio',
+    similarity: TRANSFORMED_PEAKS_SIMILARITY,
+    segments: [segment(qStart, qEnd, rStart, rEnd)],
+    transform: {
+      transpositionSemitones: Math.round(t.semitones * 10) / 10,
+      tempoRatio: Math.round(speed * 1000) / 1000,
+    },
+  };
+}
+
+/**
+ * How far from the fitted line's offset the peaks are looked for: fitted through 4 agreeing landmarks, the line of a
+ * copy 1 semitone down lay 8 frames (0.09 s) off.
+ */
+const LINE_SLACK_FRAMES = 24;
+
+/** What a transformed copy found only by its peaks shows (see transformedPeaks): below a flag (60). */
+export const TRANSFORMED_PEAKS_SIMILARITY = 50;
+/**
+ * The share of the reference's peaks a transformed copy's run must hold: reused audio keeps 44–61 % through
+ * rubberband at ±1 semitone (three Wesnoth tracks), unrelated music 2–8 % at any offset.
+ */
+export const TRANSFORMED_PEAKS_SHARE = 0.25;
 
 /** The exact-audio comparison a transformed landmark match amounts to (times of the query scaled back by the speed). */
 function exactMatch(m: FingerprintMatch, t: LandmarkTransform, frameSec: number): DimensionComparison {

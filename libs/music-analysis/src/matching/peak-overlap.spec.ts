@@ -1,6 +1,6 @@
 import type { Fingerprints } from '../types';
 import { FP_FRAME_SEC, landmarkHash } from '../signal/landmarks';
-import { OVERLAP_FLOOR, peakOverlap, overlapStandout } from './peak-overlap';
+import { OVERLAP_FLOOR, peakOverlap, peakOverlapNear, overlapStandout } from './peak-overlap';
 
 /** A deterministic stream of numbers in [0, 1). */
 function numbers(seed: number): () => number {
@@ -89,6 +89,31 @@ describe('peakOverlap', () => {
       );
     expect(peakOverlap(copy(1, 0), reference, offset).score).toBeGreaterThan(3 * OVERLAP_FLOOR);
     expect(peakOverlap(copy(0, 1), reference, offset).score).toBe(0);
+  });
+});
+
+describe('peakOverlap under a transform', () => {
+  // 20 s of the reference from its 30th second, a semitone down and at 106 % speed.
+  const speed = 1.06;
+  const pitchRatio = 2 ** (-1 / 12);
+  const reference = music(1, 60, 12);
+  const offset = 30 * secondFrames;
+  const copy = landmarks(
+    reference
+      .filter(([frame]) => frame >= offset && frame < 50 * secondFrames)
+      .map(([frame, bin]): [number, number] => [Math.round((frame - offset) / speed), Math.round(bin * pitchRatio)]),
+  );
+
+  it('maps the reference’s peaks through the pitch ratio and the speed', () => {
+    const overlap = peakOverlap(copy, landmarks(reference), offset, { speed, pitchRatio });
+    expect(overlap.hits / overlap.peaks).toBeGreaterThan(0.9);
+    expect(peakOverlap(copy, landmarks(reference), offset).score).toBeLessThan(OVERLAP_FLOOR / 3);
+  });
+
+  it('finds the offset a few frames from a line fitted through few landmarks', () => {
+    const near = peakOverlapNear(copy, landmarks(reference), offset + 8, { speed, pitchRatio }, 24);
+    expect(Math.abs(near.offset - offset)).toBeLessThanOrEqual(1);
+    expect(near.hits / near.peaks).toBeGreaterThan(0.9);
   });
 });
 

@@ -130,22 +130,37 @@ function cachedReferencePeaks(ref: Fingerprints): ReturnType<typeof referencePea
   return peaks;
 }
 
-/** The reference peaks aligned with each second of the query at `offset` (reference − query frames), and their hits. */
+/**
+ * How the reference's peaks map into the query: query frame = (reference frame − offset) / speed, query bin =
+ * reference bin × pitchRatio (a copy pitched up by s semitones: 2^(s/12)).
+ */
+export interface PeakTransform {
+  speed: number;
+  pitchRatio: number;
+}
+
+const UNCHANGED: PeakTransform = { speed: 1, pitchRatio: 1 };
+
+/** The reference peaks aligned with each second of the query at `offset`, and their hits. */
 function perSecond(
   map: PeakMap,
   peaks: { frames: Uint32Array; bins: Uint16Array },
   offset: number,
+  t: PeakTransform,
   frameSec: number,
 ): { peaks: Uint32Array; hits: Uint32Array } {
   const seconds = Math.ceil(map.frames * frameSec) + 1;
   const counts = { peaks: new Uint32Array(seconds), hits: new Uint32Array(seconds) };
   // Reference peaks are in time order: only those aligned with the query are visited.
   for (let i = firstAtOrAfter(peaks.frames, offset); i < peaks.frames.length; i++) {
-    const frame = peaks.frames[i] - offset;
+    const frame = Math.round((peaks.frames[i] - offset) / t.speed);
     if (frame >= map.frames) break;
+    const bin = Math.round(peaks.bins[i] * t.pitchRatio);
+    // A peak shifted out of the band cannot be seen in the query.
+    if (bin >= MAP_BINS) continue;
     const s = Math.floor(frame * frameSec);
     counts.peaks[s]++;
-    if (holds(map, frame, peaks.bins[i])) counts.hits[s]++;
+    if (holds(map, frame, bin)) counts.hits[s]++;
   }
   return counts;
 }
@@ -162,15 +177,23 @@ function firstAtOrAfter(frames: Uint32Array, frame: number): number {
   return lo;
 }
 
-/** The query's best run of seconds holding the reference's peaks at `offset` (reference − query, in frames). */
-export function peakOverlap(query: Fingerprints, ref: Fingerprints, offset: number): PeakOverlap {
+/**
+ * The query's best run of seconds holding the reference's peaks at `offset` (reference − query, in frames), or
+ * along a transformed copy's line (reference frame = speed × query frame + offset, bins scaled by pitchRatio).
+ */
+export function peakOverlap(
+  query: Fingerprints,
+  ref: Fingerprints,
+  offset: number,
+  transform: PeakTransform = UNCHANGED,
+): PeakOverlap {
   const map = peakMap(query);
   const peaks = cachedReferencePeaks(ref);
   const frameSec = query.frameSec;
   let backgroundPeaks = 0;
   let backgroundHits = 0;
   for (const shift of BACKGROUND_SHIFTS_SEC) {
-    const counts = perSecond(map, peaks, offset + Math.round(shift / frameSec), frameSec);
+    const counts = perSecond(map, peaks, offset + Math.round(shift / frameSec), transform, frameSec);
     for (let s = 0; s < counts.peaks.length; s++) {
       backgroundPeaks += counts.peaks[s];
       backgroundHits += counts.hits[s];
@@ -182,7 +205,7 @@ export function peakOverlap(query: Fingerprints, ref: Fingerprints, offset: numb
   );
   const hitScore = Math.log(SURVIVING_SHARE / rate);
   const missScore = Math.log((1 - SURVIVING_SHARE) / (1 - rate));
-  const counts = perSecond(map, peaks, offset, frameSec);
+  const counts = perSecond(map, peaks, offset, transform, frameSec);
   let best: PeakOverlap = { score: 0, queryStart: 0, queryEnd: 0, peaks: 0, hits: 0, backgroundRate: rate };
   let run = { score: 0, first: 0, peaks: 0, hits: 0 };
   for (let s = 0; s < counts.peaks.length; s++) {
@@ -203,4 +226,26 @@ export function peakOverlap(query: Fingerprints, ref: Fingerprints, offset: numb
       };
   }
   return best;
+}
+
+/**
+ * peakOverlap at the offset within `radius` frames of `around` where the query holds most of the reference's peaks:
+ * a line fitted through a handful of agreeing landmarks (a transformed copy's) can lie several frames off, and a
+ * peak counts only within one.
+ */
+export function peakOverlapNear(
+  query: Fingerprints,
+  ref: Fingerprints,
+  around: number,
+  transform: PeakTransform,
+  radius: number,
+): PeakOverlap & { offset: number } {
+  const map = peakMap(query);
+  const peaks = cachedReferencePeaks(ref);
+  let best = { offset: Math.round(around), hits: -1 };
+  for (let offset = Math.round(around) - radius; offset <= Math.round(around) + radius; offset++) {
+    const hits = perSecond(map, peaks, offset, transform, query.frameSec).hits.reduce((a, b) => a + b, 0);
+    if (hits > best.hits) best = { offset, hits };
+  }
+  return { ...peakOverlap(query, ref, best.offset, transform), offset: best.offset };
 }
