@@ -16,7 +16,7 @@ import {
 } from './landmark-match';
 import { matchTransformed, type LandmarkTransform, type TransformedMatch } from './transformed-match';
 import { OVERLAP_FLOOR, peakOverlapNear } from './peak-overlap';
-import { AGREEING_SPEED_CHANGE, similarityFromChance } from './calibrate';
+import { similarityFromChance } from './calibrate';
 import { IDENTITY_TRANSFORM, clamp, foldTempoRatio, percent, segment } from './match-utils';
 import { trackSimilarity } from './score';
 
@@ -170,8 +170,7 @@ function significanceMatch(
  * breaks their pairs: a Wesnoth track 1 semitone down kept 4 agreeing landmarks, but 139 of its 300 stored peaks
  * at the line (46 %, at offsets a few seconds away 4 %). The reading is shown at TRANSFORMED_PEAKS_SIMILARITY, below
  * a flag: on its own it says the audio is there, not how unusual; with the harmony aligned at the same transform and
- * unusual in the catalogue it is the agreeing second reading (calibrate.ts audioAgreesOnTransform). Only a real
- * change counts (a pitch shift, or a tempo change of AGREEING_SPEED_CHANGE or more), as there.
+ * unusual in the catalogue it is the agreeing second reading (calibrate.ts audioAgreesOnTransform).
  */
 function transformedPeaks(
   query: Fingerprints,
@@ -179,8 +178,9 @@ function transformedPeaks(
   m: TransformedMatch,
   t: LandmarkTransform,
 ): DimensionComparison | undefined {
-  const shifted = Math.round(t.semitones) !== 0;
-  if (!shifted && Math.abs(t.speed - 1) < AGREEING_SPEED_CHANGE) return undefined;
+  // Pitch shifts only: a time-stretched copy's landmarks survive (the speed search finds them), and the search tries
+  // up to 16 speeds per candidate, each of whose lines would be read.
+  if (Math.round(t.semitones) === 0) return undefined;
   const pitchRatio = 2 ** (t.semitones / 12);
   // The line's speed, fitted through few landmarks, may be further off than the speed tried (a pitch shift: 0.9987
   // for 1, 3 frames over 25 s), or nearer (a speed search step: up to 1.5 % off): both are read.

@@ -244,8 +244,25 @@ export function peakOverlapNear(
   const peaks = cachedReferencePeaks(ref);
   let best = { offset: Math.round(around), hits: -1 };
   for (let offset = Math.round(around) - radius; offset <= Math.round(around) + radius; offset++) {
-    const hits = perSecond(map, peaks, offset, transform, query.frameSec).hits.reduce((a, b) => a + b, 0);
+    const hits = hitsAt(map, peaks, offset, transform);
     if (hits > best.hits) best = { offset, hits };
   }
   return { ...peakOverlap(query, ref, best.offset, transform), offset: best.offset };
+}
+
+/** The reference's peaks the query holds at `offset` under `t`, all told (perSecond's hits, summed). */
+function hitsAt(
+  map: PeakMap,
+  peaks: { frames: Uint32Array; bins: Uint16Array },
+  offset: number,
+  t: PeakTransform,
+): number {
+  let hits = 0;
+  for (let i = firstAtOrAfter(peaks.frames, offset); i < peaks.frames.length; i++) {
+    const frame = Math.round((peaks.frames[i] - offset) / t.speed);
+    if (frame >= map.frames) break;
+    const bin = Math.round(peaks.bins[i] * t.pitchRatio);
+    if (bin < MAP_BINS && holds(map, frame, bin)) hits++;
+  }
+  return hits;
 }
