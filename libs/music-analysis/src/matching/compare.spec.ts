@@ -334,33 +334,64 @@ describe('compareExactAudio through a transform', () => {
   const features = (fingerprints: Fingerprints, durationSec: number) =>
     ({ fingerprints, durationSec }) as TrackFeatures;
 
-  // A reference of 60 s; a copy of its 30–50 s a semitone down, whose peaks survive but whose landmarks pair them
-  // with other music's peaks — all but those of its first second, enough for a line and too few for a score.
+  // A reference of 60 s; copies of its stretch from 30 s a semitone down.
   const reference = peaks(1, 60, 12);
-  const ratio = 2 ** (-1 / 12);
-  const copied = reference
-    .filter(([frame]) => frame >= 30 * second && frame < 50 * second)
-    .map(([frame, bin]): [number, number] => [frame - 30 * second, Math.round(bin * ratio)]);
-  const other = peaks(2, 20, 30);
-  const firstSecond = copied.filter(([frame]) => frame < second);
-  const copyLandmarks = landmarks(copied, other, 5);
-  const intact = landmarks(firstSecond, copied, 5);
-  const query: Fingerprints = {
-    hashes: Uint32Array.from([...intact.hashes, ...copyLandmarks.hashes]),
-    times: Uint32Array.from([...intact.times, ...copyLandmarks.times]),
-    frameSec: FP_FRAME_SEC,
-  };
   const ref = features(landmarks(reference, reference, 5), 60);
+  const ratio = 2 ** (-1 / 12);
+  const copiedFor = (seconds: number) =>
+    reference
+      .filter(([frame]) => frame >= 30 * second && frame < (30 + seconds) * second)
+      .map(([frame, bin]): [number, number] => [frame - 30 * second, Math.round(bin * ratio)]);
+  const other = peaks(2, 20, 30);
+  const join = (...parts: Fingerprints[]): Fingerprints => ({
+    hashes: Uint32Array.from(parts.flatMap((p) => [...p.hashes])),
+    times: Uint32Array.from(parts.flatMap((p) => [...p.times])),
+    frameSec: FP_FRAME_SEC,
+  });
+  /**
+   * A copy whose peaks survive but whose landmarks pair them with other music's peaks — all but those of its first
+   * second, enough for a line and too few for a score; `kept` of every 13 peaks after that second survive.
+   */
+  function brokenCopy(kept: number): Fingerprints {
+    const copied = copiedFor(20).filter(([frame], i) => frame < second || i % 13 < kept);
+    const firstSecond = copied.filter(([frame]) => frame < second);
+    return join(landmarks(firstSecond, copied, 5), landmarks(copied, other, 5));
+  }
+  /**
+   * A copy of `seconds` whose landmarks agree one in 16 (each peak keeps its pair with the next one and pairs with
+   * 15 of other music's peaks): a line, short of full coverage (FULL_TRANSFORMED_COVERAGE 8 %).
+   */
+  function thinlyPairedCopy(seconds: number): Fingerprints {
+    const copied = copiedFor(seconds);
+    return join(landmarks(copied, copied, 1), landmarks(copied, other, 15));
+  }
+  const minusOne = [{ semitones: -1, speed: 1 }];
 
-  it('finds a pitched copy by its peaks when too few of its landmarks survive, below a flag, with the transform', () => {
-    const d = compareExactAudio(features(query, 20), ref, [{ semitones: -1, speed: 1 }], 20);
-    expect(d.similarity).toBe(TRANSFORMED_PEAKS_SIMILARITY);
+  it('shows a pitched copy whose landmarks break but whose peaks survive as the recording, with the transform', () => {
+    const d = compareExactAudio(features(brokenCopy(13), 20), ref, minusOne, 20);
+    expect(d.similarity).toBe(100);
     expect(d.transform).toEqual({ transpositionSemitones: -1, tempoRatio: 1 });
     expect(d.segments[0]!.reference.start).toBeCloseTo(30 + d.segments[0]!.query.start, 0);
   });
 
+  it('shows fewer surviving peaks (a quarter) below a flag', () => {
+    const d = compareExactAudio(features(brokenCopy(3), 20), ref, minusOne, 20);
+    expect(d.similarity).toBe(TRANSFORMED_PEAKS_SIMILARITY);
+    expect(d.transform).toEqual({ transpositionSemitones: -1, tempoRatio: 1 });
+  });
+
+  it('lifts a transformed landmark match short of full coverage when its peaks confirm it for 8 s or more', () => {
+    const long = compareExactAudio(features(thinlyPairedCopy(20), 20), ref, minusOne, 20);
+    const short = compareExactAudio(features(thinlyPairedCopy(6), 6), ref, minusOne, 20);
+    expect(long.similarity).toBe(100);
+    expect(long.segments[0]!.reference.start).toBeCloseTo(30 + long.segments[0]!.query.start, 0);
+    expect(short.similarity).toBeGreaterThan(0);
+    expect(short.similarity).toBeLessThan(100);
+  });
+
   it('finds nothing at the original pitch, nor under another transposition', () => {
-    expect(compareExactAudio(features(query, 20), ref, [], 20).similarity).toBe(0);
-    expect(compareExactAudio(features(query, 20), ref, [{ semitones: 2, speed: 1 }], 20).similarity).toBe(0);
+    const query = features(brokenCopy(13), 20);
+    expect(compareExactAudio(query, ref, [], 20).similarity).toBe(0);
+    expect(compareExactAudio(query, ref, [{ semitones: 2, speed: 1 }], 20).similarity).toBe(0);
   });
 });

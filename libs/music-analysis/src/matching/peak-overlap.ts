@@ -97,11 +97,17 @@ function holds(map: PeakMap, frame: number, bin: number): boolean {
   return (map.bits[cell >>> 5] & (1 << (cell & 31))) !== 0;
 }
 
+/** Peaks as parallel arrays of frame and bin, in time order. */
+interface ReferencePeaks {
+  frames: Uint32Array;
+  bins: Uint16Array;
+}
+
 /**
  * The reference's stored peaks (each landmark's anchor, once), as frame and bin, in time order. A stored peak that
  * anchors no landmark (none of its targets in range) is left out; there are few.
  */
-function referencePeaks(ref: Fingerprints): { frames: Uint32Array; bins: Uint16Array } {
+function referencePeaks(ref: Fingerprints): ReferencePeaks {
   // One number per peak, ordered by frame, then bin. Landmarks come anchor by anchor in time order (pairLandmarks),
   // so the sort is a check; a set from elsewhere is sorted here.
   const keys = new Float64Array(ref.hashes.length);
@@ -122,9 +128,9 @@ function referencePeaks(ref: Fingerprints): { frames: Uint32Array; bins: Uint16A
   return { frames: frames.subarray(0, n), bins: bins.subarray(0, n) };
 }
 
-const referenceCache = new WeakMap<Fingerprints, ReturnType<typeof referencePeaks>>();
+const referenceCache = new WeakMap<Fingerprints, ReferencePeaks>();
 
-function cachedReferencePeaks(ref: Fingerprints): ReturnType<typeof referencePeaks> {
+function cachedReferencePeaks(ref: Fingerprints): ReferencePeaks {
   let peaks = referenceCache.get(ref);
   if (!peaks) referenceCache.set(ref, (peaks = referencePeaks(ref)));
   return peaks;
@@ -141,27 +147,42 @@ export interface PeakTransform {
 
 const UNCHANGED: PeakTransform = { speed: 1, pitchRatio: 1 };
 
-/** The reference peaks aligned with each second of the query at `offset`, and their hits. */
-function perSecond(
+/**
+ * Visits the reference's peaks aligned with the query at `offset` under `t`, in time order: each one's query frame
+ * and whether the query holds it there.
+ */
+function visitAligned(
   map: PeakMap,
-  peaks: { frames: Uint32Array; bins: Uint16Array },
+  peaks: ReferencePeaks,
   offset: number,
   t: PeakTransform,
-  frameSec: number,
-): { peaks: Uint32Array; hits: Uint32Array } {
-  const seconds = Math.ceil(map.frames * frameSec) + 1;
-  const counts = { peaks: new Uint32Array(seconds), hits: new Uint32Array(seconds) };
+  visit: (frame: number, held: boolean) => void,
+): void {
   // Reference peaks are in time order: only those aligned with the query are visited.
   for (let i = firstAtOrAfter(peaks.frames, offset); i < peaks.frames.length; i++) {
     const frame = Math.round((peaks.frames[i] - offset) / t.speed);
     if (frame >= map.frames) break;
     const bin = Math.round(peaks.bins[i] * t.pitchRatio);
     // A peak shifted out of the band cannot be seen in the query.
-    if (bin >= MAP_BINS) continue;
+    if (bin < MAP_BINS) visit(frame, holds(map, frame, bin));
+  }
+}
+
+/** The reference peaks aligned with each second of the query at `offset`, and their hits. */
+function perSecond(
+  map: PeakMap,
+  peaks: ReferencePeaks,
+  offset: number,
+  t: PeakTransform,
+  frameSec: number,
+): { peaks: Uint32Array; hits: Uint32Array } {
+  const seconds = Math.ceil(map.frames * frameSec) + 1;
+  const counts = { peaks: new Uint32Array(seconds), hits: new Uint32Array(seconds) };
+  visitAligned(map, peaks, offset, t, (frame, held) => {
     const s = Math.floor(frame * frameSec);
     counts.peaks[s]++;
-    if (holds(map, frame, bin)) counts.hits[s]++;
-  }
+    if (held) counts.hits[s]++;
+  });
   return counts;
 }
 
@@ -251,18 +272,10 @@ export function peakOverlapNear(
 }
 
 /** The reference's peaks the query holds at `offset` under `t`, all told (perSecond's hits, summed). */
-function hitsAt(
-  map: PeakMap,
-  peaks: { frames: Uint32Array; bins: Uint16Array },
-  offset: number,
-  t: PeakTransform,
-): number {
+function hitsAt(map: PeakMap, peaks: ReferencePeaks, offset: number, t: PeakTransform): number {
   let hits = 0;
-  for (let i = firstAtOrAfter(peaks.frames, offset); i < peaks.frames.length; i++) {
-    const frame = Math.round((peaks.frames[i] - offset) / t.speed);
-    if (frame >= map.frames) break;
-    const bin = Math.round(peaks.bins[i] * t.pitchRatio);
-    if (bin < MAP_BINS && holds(map, frame, bin)) hits++;
-  }
+  visitAligned(map, peaks, offset, t, (_frame, held) => {
+    if (held) hits++;
+  });
   return hits;
 }
