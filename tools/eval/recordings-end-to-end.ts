@@ -1,0 +1,203 @@
+/**
+ * Exact reuse of produced recordings, end to end through the analysis command line, as a user's catalogue would see
+ * it: 20 Wesnoth recordings (Debian's wesnoth-1.16-music) imported with `catalog import`, then `analyse --json` of
+ * excerpts made from them with ffmpeg — pitched ±1–3 semitones and played at 80–125 % speed (rubberband), resampled
+ * (pitch and speed together) — and of non-copies under the same transforms (Wesnoth tracks outside the catalogue,
+ * Endgame: Singularity tracks). Prints each query's top match and the counts: copies found at ≥ 80 with the right
+ * track, non-copies flagged (≥ 60) and their highest score. It judges nothing; it prints figures.
+ *
+ *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/recordings_e2e \
+ *     node tools/run-ts.mjs tools/eval/recordings-end-to-end.ts [--dir DIR]
+ *
+ * The database should be empty or hold only this catalogue (the command line creates it on first use). Needs the
+ * Debian packages wesnoth-1.16-music and singularity-music; nothing is downloaded.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runFfmpeg } from '@originality/music-synth';
+
+const REPO_ROOT = join(__dirname, '..', '..');
+/** The analysis service's command line, run as a program (tools never import a service). */
+const SERVICE_CLI = 'services/analysis/src/cli/main.ts';
+const WESNOTH = '/usr/share/games/wesnoth/1.16/data/core/music';
+const SINGULARITY = '/usr/share/games/singularity/music';
+
+const CATALOGUE = [
+  'battle-epic',
+  'battle',
+  'breaking_the_chains',
+  'casualties_of_war',
+  'elvish-theme',
+  'frantic',
+  'heroes_rite',
+  'into_the_shadows',
+  'journeys_end',
+  'knalgan_theme',
+  'legends_of_the_north',
+  'love_theme',
+  'loyalists',
+  'northern_mountains',
+  'northerners',
+  'nunc_dimittis',
+  'return_to_wesnoth',
+  'revelation',
+  'siege_of_laurelmor',
+  'silvan_sanctuary',
+];
+const OUTSIDE = [
+  'the_king_is_dead',
+  'wanderer',
+  'vengeful',
+  'weight_of_revenge',
+  'traveling_minstrels',
+  'the_deep_path',
+  'suspense',
+  'the_city_falls',
+  'the_dangerous_symphony',
+  'underground',
+  'knolls',
+  'frantic-old',
+];
+const SINGULARITY_TRACKS = ['A New Journey', 'Aberrations', 'Coherence', 'Enemy Unknown', 'Inevitable', 'Awakening'];
+
+/** Where excerpts start in their track, and how long they are (seconds). */
+const EXCERPT_START = 30;
+const EXCERPT_SECONDS = 25;
+
+type Group = 'pitched' | 'speed' | 'resampled' | 'non-copy';
+
+interface Query {
+  file: string;
+  group: Group;
+  /** The catalogue track it copies; none for a non-copy. */
+  source: string | null;
+  transform: string;
+}
+
+const pitch = (semitones: number) => `rubberband=pitch=${2 ** (semitones / 12)}`;
+const speed = (ratio: number) => `rubberband=tempo=${ratio}`;
+const resample = (ratio: number) => `asetrate=44100*${ratio},aresample=44100`;
+
+async function excerpt(input: string, filter: string, seconds: number, out: string): Promise<void> {
+  if (!existsSync(out))
+    await runFfmpeg([
+      '-ss',
+      `${EXCERPT_START}`,
+      '-t',
+      `${seconds}`,
+      '-i',
+      input,
+      '-af',
+      filter,
+      '-ac',
+      '2',
+      '-b:a',
+      '192k',
+      out,
+    ]);
+}
+
+async function makeQueries(dir: string): Promise<Query[]> {
+  const queries: Query[] = [];
+  const made: Promise<void>[] = [];
+  const add = (
+    input: string,
+    group: Group,
+    source: string | null,
+    transform: string,
+    filter: string,
+    sec = EXCERPT_SECONDS,
+  ) => {
+    const file = join(dir, `${group}-${queries.length}.mp3`);
+    made.push(excerpt(input, filter, sec, file));
+    queries.push({ file, group, source, transform });
+  };
+  const wesnoth = (track: string) => join(WESNOTH, `${track}.ogg`);
+  const semitones = [-3, -2, -1, 1, 2, 3];
+  CATALOGUE.forEach((t, i) => add(wesnoth(t), 'pitched', t, `${semitones[i % 6]} st`, pitch(semitones[i % 6]!)));
+  // Slower copies are longer: 30 s of the track keeps each at least 24 s.
+  const speeds = [0.8, 0.88, 1.12, 1.25];
+  CATALOGUE.slice(0, 12).forEach((t, i) => add(wesnoth(t), 'speed', t, `${speeds[i % 4]}×`, speed(speeds[i % 4]!), 30));
+  const rates = [0.94, 1.06, 0.9, 1.1, 0.97, 1.03];
+  CATALOGUE.slice(0, 6).forEach((t, i) => add(wesnoth(t), 'resampled', t, `${rates[i]}×`, resample(rates[i]!)));
+  const nonCopy = [pitch(-2), pitch(3), speed(0.85), speed(1.15)];
+  const labels = ['−2 st', '+3 st', '0.85×', '1.15×'];
+  OUTSIDE.forEach((t, i) => add(wesnoth(t), 'non-copy', null, `${t}, ${labels[i % 4]}`, nonCopy[i % 4]!));
+  SINGULARITY_TRACKS.forEach((t, i) =>
+    add(join(SINGULARITY, `${t}.ogg`), 'non-copy', null, `${t}, ${labels[i % 4]}`, nonCopy[i % 4]!),
+  );
+  await Promise.all(made);
+  return queries;
+}
+
+function cli(args: string[]): string {
+  const run = spawnSync(
+    process.execPath,
+    [join(REPO_ROOT, 'tools/run-ts.mjs'), join(REPO_ROOT, SERVICE_CLI), ...args],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  if (run.status !== 0) throw new Error(`analysis ${args[0]} failed`);
+  return run.stdout;
+}
+
+async function importCatalogue(dir: string): Promise<void> {
+  const manifest = await Promise.all(
+    CATALOGUE.map(async (t) => {
+      const file = join(dir, `${t}.mp3`);
+      if (!existsSync(file)) await runFfmpeg(['-i', join(WESNOTH, `${t}.ogg`), '-ac', '2', '-b:a', '192k', file]);
+      return { file, title: t, artist: 'Wesnoth', releaseYear: 2010, licence: 'GPL-2.0' };
+    }),
+  );
+  const path = join(dir, 'manifest.json');
+  writeFileSync(path, JSON.stringify(manifest));
+  process.stderr.write(cli(['catalog', 'import', path]));
+}
+
+interface TopMatch {
+  title: string;
+  similarity: number;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { dir: { type: 'string' } } });
+  if (!existsSync(WESNOTH) || !existsSync(SINGULARITY)) {
+    console.log('The recordings are not installed: apt-get install wesnoth-1.16-music singularity-music');
+    return;
+  }
+  const dir = values.dir ?? '/tmp/originality-recordings-e2e';
+  mkdirSync(join(dir, 'catalogue'), { recursive: true });
+  mkdirSync(join(dir, 'queries'), { recursive: true });
+  await importCatalogue(join(dir, 'catalogue'));
+  const queries = await makeQueries(join(dir, 'queries'));
+  const results = cli(['analyse', ...queries.map((q) => q.file), '--json'])
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { file: string; allMatches: TopMatch[] });
+  const top = new Map(results.map((r) => [r.file, r.allMatches[0]]));
+  const found = (q: Query) => top.get(q.file)?.title === q.source && (top.get(q.file)?.similarity ?? 0) >= 80;
+  for (const q of queries) {
+    const t = top.get(q.file);
+    const verdict = q.source ? (found(q) ? 'found' : 'MISSED') : (t?.similarity ?? 0) >= 60 ? 'FLAGGED' : 'clear';
+    console.log(
+      `${verdict.padEnd(7)} ${q.group.padEnd(9)} ${(q.source ?? '').padEnd(20)} ${q.transform.padEnd(28)} top ${t?.title ?? '—'} ${t?.similarity ?? 0}`,
+    );
+  }
+  console.log('');
+  for (const group of ['pitched', 'speed', 'resampled'] as const) {
+    const set = queries.filter((q) => q.group === group);
+    console.log(`${group}: ${set.filter(found).length} of ${set.length} found at ≥ 80`);
+  }
+  const nonCopies = queries.filter((q) => q.group === 'non-copy').map((q) => top.get(q.file)?.similarity ?? 0);
+  console.log(
+    `non-copies: ${nonCopies.filter((s) => s >= 60).length} of ${nonCopies.length} flagged (≥ 60), highest ${Math.max(...nonCopies)}`,
+  );
+}
+
+void main();
