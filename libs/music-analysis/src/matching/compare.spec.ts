@@ -3,6 +3,7 @@ import { compareHarmony } from './compare-harmony';
 import { compareChordProgressions } from './compare-chords';
 import { compareRhythm, compareTempo } from './compare-rhythm';
 import {
+  AGREEING_HINT_SIMILARITY,
   REUSE_SPEED_RANGE,
   SPEED_SEARCH_STEP,
   TRANSFORMED_PEAKS_SIMILARITY,
@@ -283,6 +284,31 @@ describe('reuseTransforms', () => {
 
   it('tries nothing when no musical dimension suggests a copy', () => {
     expect(reuseTransforms([aligned('melody', 0, 1.2, 39), aligned('harmony', 0, 1.2, 10)], tempo(1.2))).toEqual([]);
+  });
+
+  /** A dimension aligned at `semitones` whose stretch places the query at `offset` seconds into the reference. */
+  const placed = (dimension: 'melody' | 'harmony', semitones: number, similarity: number, offset: number) => ({
+    ...aligned(dimension, semitones, 1, similarity),
+    segments: [{ query: { start: 2, end: 20 }, reference: { start: 2 + offset, end: 20 + offset } }],
+  });
+
+  it('tries the transposition the tune and the chords agree on, where they place the copy, at the same speed', () => {
+    const both = [placed('melody', -2, 33, 29.8), placed('harmony', -2, 25, 29)];
+    expect(reuseTransforms(both, tempo(1.3))).toEqual([{ semitones: -2, speed: 1 }]);
+  });
+
+  it('tries no agreed transposition below the hint, apart in key or in time, at 0 or beyond the reuse range', () => {
+    const tried = (m: number, h: number, similarity = 30, offsets = [10, 11]) =>
+      reuseTransforms(
+        [placed('melody', m, similarity, offsets[0]!), placed('harmony', h, similarity, offsets[1]!)],
+        tempo(1),
+      );
+    expect(tried(-2, -2)).toEqual([{ semitones: -2, speed: 1 }]);
+    expect(tried(-2, -2, AGREEING_HINT_SIMILARITY - 1)).toEqual([]);
+    expect(tried(-2, 3)).toEqual([]);
+    expect(tried(-2, -2, 30, [10, 40])).toEqual([]);
+    expect(tried(0, 0)).toEqual([]);
+    expect(tried(5, 5)).toEqual([]);
   });
 
   it('takes a speed measured just beyond the plausible range (a copy at 125 % read as 1.256)', () => {

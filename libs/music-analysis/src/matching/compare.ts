@@ -317,7 +317,7 @@ function isIdentity(t: LandmarkTransform): boolean {
 
 /**
  * The transforms worth trying for exact reuse: those the melody and harmony alignments found (when either is
- * strong enough to suggest a copy), with the tempo ratio of the alignment and of the beat tracker, each kept only
+ * strong enough to suggest a copy; when neither is, the transposition both agree on, agreedTransposition), with the tempo ratio of the alignment and of the beat tracker, each kept only
  * when plausible (REUSE_SPEED_RANGE, MAX_REUSE_SEMITONES, withinReuseSpeeds). A resampled copy changes pitch with
  * speed: for a speed close to the transposition found, the exact fractional shift 12·log2(speed) is tried too. Last,
  * when an alignment found the pitch unchanged, the speeds of SPEED_SEARCH (all of them: a measured speed that
@@ -325,7 +325,10 @@ function isIdentity(t: LandmarkTransform): boolean {
  */
 export function reuseTransforms(musical: DimensionComparison[], tempo: DimensionComparison): LandmarkTransform[] {
   const strong = musical.filter((d) => d.similarity >= TRANSFORM_HINT_SIMILARITY);
-  if (strong.length === 0) return [];
+  if (strong.length === 0) {
+    const agreed = agreedTransposition(musical);
+    return agreed === undefined ? [] : [{ semitones: agreed, speed: 1 }];
+  }
   const semitones = new Set<number>();
   for (const d of strong) {
     const s = Math.round(d.transform.transpositionSemitones);
@@ -350,6 +353,34 @@ export function reuseTransforms(musical: DimensionComparison[], tempo: Dimension
     for (const v of SPEED_SEARCH) if (!speeds.has(v)) transforms.push({ semitones: 0, speed: v });
   return transforms;
 }
+
+/**
+ * The transposition the tune and the chords both align at, when each does at AGREEING_HINT_SIMILARITY or more: a
+ * pitched copy of a recording whose tune and chords are read too loosely for either alone to suggest it. A Wesnoth
+ * track 2 semitones down aligned its melody at 33 and its harmony at 25, both at −2 semitones; looked for there, its
+ * landmarks fit a line of 90 votes over 20 s. The two must place the copy at the same point of the reference
+ * (AGREEING_OFFSET_SEC) and agree on a transposition within MAX_REUSE_SEMITONES other than 0 (a time-stretched copy's
+ * speed search needs a stronger hint: unrelated renders' drums agree at some speed); it is tried at the original speed
+ * (a pitch shift keeps the tempo). On the tuning split (681 queries against their candidates) the hint was given
+ * once, and no case's result changed; no bench query gets it.
+ */
+function agreedTransposition(musical: DimensionComparison[]): number | undefined {
+  const readings = musical.filter((d) => d.similarity >= AGREEING_HINT_SIMILARITY && d.segments.length > 0);
+  if (readings.length < 2) return undefined;
+  const [first, ...rest] = readings.map((d) => Math.round(d.transform.transpositionSemitones));
+  if (first === 0 || Math.abs(first!) > MAX_REUSE_SEMITONES || rest.some((s) => s !== first)) return undefined;
+  const offsets = readings.map(({ segments: [s] }) => s!.reference.start - s!.query.start);
+  if (Math.max(...offsets) - Math.min(...offsets) > AGREEING_OFFSET_SEC) return undefined;
+  return first;
+}
+
+/** How similar the tune and the chords must each be for their agreeing transposition to be tried (agreedTransposition). */
+export const AGREEING_HINT_SIMILARITY = 20;
+/**
+ * How far apart (seconds) the tune's and the chords' alignments may place the copy for their transposition to count
+ * as agreed: the copy above aligned at 29.8 and 29.0 s; unrelated tracks align wherever their best stretch lies.
+ */
+const AGREEING_OFFSET_SEC = 3;
 
 /**
  * Each step of the speed search: every speed in REUSE_SPEED_RANGE lies within half a step (1.5 %) of one tried,
