@@ -62,6 +62,10 @@ const OUTSIDE = [
 ];
 const SINGULARITY_TRACKS = ['A New Journey', 'Aberrations', 'Coherence', 'Enemy Unknown', 'Inevitable', 'Awakening'];
 
+/** A copy is found when its own track tops the matches at FOUND_AT or more; a non-copy is flagged at FLAGGED_AT. */
+const FOUND_AT = 80;
+const FLAGGED_AT = 60;
+
 /** Where excerpts start in their track, and how long they are (seconds). */
 const EXCERPT_START = 30;
 const EXCERPT_SECONDS = 25;
@@ -181,22 +185,25 @@ async function main(): Promise<void> {
     .filter(Boolean)
     .map((line) => JSON.parse(line) as { file: string; allMatches: TopMatch[] });
   const top = new Map(results.map((r) => [r.file, r.allMatches[0]]));
-  const found = (q: Query) => top.get(q.file)?.title === q.source && (top.get(q.file)?.similarity ?? 0) >= 80;
+  const found = (q: Query) => top.get(q.file)?.title === q.source && (top.get(q.file)?.similarity ?? 0) >= FOUND_AT;
+  const verdict = (q: Query): string => {
+    if (q.source) return found(q) ? 'found' : 'MISSED';
+    return (top.get(q.file)?.similarity ?? 0) >= FLAGGED_AT ? 'FLAGGED' : 'clear';
+  };
   for (const q of queries) {
     const t = top.get(q.file);
-    const verdict = q.source ? (found(q) ? 'found' : 'MISSED') : (t?.similarity ?? 0) >= 60 ? 'FLAGGED' : 'clear';
-    console.log(
-      `${verdict.padEnd(7)} ${q.group.padEnd(9)} ${(q.source ?? '').padEnd(20)} ${q.transform.padEnd(28)} top ${t?.title ?? '—'} ${t?.similarity ?? 0}`,
-    );
+    const row = [verdict(q).padEnd(7), q.group.padEnd(9), (q.source ?? '').padEnd(20), q.transform.padEnd(28)];
+    console.log(`${row.join(' ')} top ${t?.title ?? '—'} ${t?.similarity ?? 0}`);
   }
   console.log('');
   for (const group of ['pitched', 'speed', 'resampled'] as const) {
     const set = queries.filter((q) => q.group === group);
-    console.log(`${group}: ${set.filter(found).length} of ${set.length} found at ≥ 80`);
+    console.log(`${group}: ${set.filter(found).length} of ${set.length} found at ≥ ${FOUND_AT}`);
   }
   const nonCopies = queries.filter((q) => q.group === 'non-copy').map((q) => top.get(q.file)?.similarity ?? 0);
+  const flagged = nonCopies.filter((s) => s >= FLAGGED_AT).length;
   console.log(
-    `non-copies: ${nonCopies.filter((s) => s >= 60).length} of ${nonCopies.length} flagged (≥ 60), highest ${Math.max(...nonCopies)}`,
+    `non-copies: ${flagged} of ${nonCopies.length} flagged (≥ ${FLAGGED_AT}), highest ${Math.max(...nonCopies)}`,
   );
 }
 

@@ -166,7 +166,7 @@ function significanceMatch(
 
 /**
  * A transformed landmark match whose coverage fell short of full (FULL_TRANSFORMED_COVERAGE), at full similarity when
- * the reference's peaks along its line show the recording itself (confirmsRecording). Rubberband keeps a produced
+ * the reference's peaks along its line show the recording itself (recordingByPeaks). Rubberband keeps a produced
  * recording's single peaks better than their pairs: five Wesnoth excerpts pitched 3 semitones or played at 80 or 125 %
  * kept 4–6 % of their landmarks along the line (exact audio 50–77) but 34–50 % of their peaks, 3–6 % a few seconds
  * off it.
@@ -179,15 +179,14 @@ function confirmedByPeaks(
   t: LandmarkTransform,
 ): DimensionComparison {
   if (match.similarity === 0 || match.similarity >= 100) return match;
-  const reading = peaksAlongLine(query, ref, m, t);
-  return confirmsRecording(reading) ? peakComparison(reading, query, t, 100) : match;
+  return recordingByPeaks(peaksAlongLine(query, ref, m, t), query, t) ?? match;
 }
 
 /**
  * A copy under a transform whose landmarks do not survive it, found by its peaks (peak-overlap.ts) along the line
  * the few agreeing landmarks fitted. Rubberband's pitch shift keeps a produced recording's single peaks where it
  * breaks their pairs: a Wesnoth track 1 semitone down kept 4 agreeing landmarks, but 139 of its 300 stored peaks
- * at the line (46 %, at offsets a few seconds away 4 %). A reading that confirms the recording (confirmsRecording)
+ * at the line (46 %, at offsets a few seconds away 4 %). A reading that confirms the recording (recordingByPeaks)
  * shows at full similarity; a weaker one at TRANSFORMED_PEAKS_SIMILARITY, below a flag: on its own it says the audio
  * is there, not how unusual; with the harmony aligned at the same transform and unusual in the catalogue it is the
  * agreeing second reading (calibrate.ts audioAgreesOnTransform).
@@ -202,7 +201,8 @@ function transformedPeaks(
   // up to 16 speeds per candidate, each of whose lines would be read.
   if (Math.round(t.semitones) === 0) return undefined;
   const reading = peaksAlongLine(query, ref, m, t);
-  if (confirmsRecording(reading)) return peakComparison(reading, query, t, 100);
+  const recording = recordingByPeaks(reading, query, t);
+  if (recording) return recording;
   const { overlap, seconds } = reading;
   if (overlap.hits < TRANSFORMED_PEAKS_SHARE * overlap.peaks || seconds < FULL_EXACT_SECONDS) return undefined;
   if (overlap.score < OVERLAP_FLOOR) return undefined;
@@ -210,11 +210,17 @@ function transformedPeaks(
 }
 
 /**
- * Whether the peaks along a transformed line show the recording itself: CONFIRMING_PEAKS_SHARE of the reference's
- * peaks held over CONFIRMING_PEAKS_SECONDS or more.
+ * The recording itself, at full similarity over the reading's run, when the peaks along a transformed line show it:
+ * CONFIRMING_PEAKS_SHARE of the reference's peaks held over CONFIRMING_PEAKS_SECONDS or more.
  */
-function confirmsRecording({ overlap, seconds }: PeakReading): boolean {
-  return overlap.hits >= CONFIRMING_PEAKS_SHARE * overlap.peaks && seconds >= CONFIRMING_PEAKS_SECONDS;
+function recordingByPeaks(
+  reading: PeakReading,
+  query: Fingerprints,
+  t: LandmarkTransform,
+): DimensionComparison | undefined {
+  const { overlap, seconds } = reading;
+  const confirmed = overlap.hits >= CONFIRMING_PEAKS_SHARE * overlap.peaks && seconds >= CONFIRMING_PEAKS_SECONDS;
+  return confirmed ? peakComparison(reading, query, t, 100) : undefined;
 }
 
 /** Exact audio at `similarity` over a peak reading's run, with the transform it was read under. */
@@ -277,7 +283,7 @@ export const TRANSFORMED_PEAKS_SIMILARITY = 50;
 export const TRANSFORMED_PEAKS_SHARE = 0.25;
 /**
  * The share of the reference's peaks, and the seconds, along a transformed line that show the recording itself
- * (confirmsRecording). On the evaluation's tuning split, every transformed line read (all five sources): the 65 of
+ * (recordingByPeaks). On the evaluation's tuning split, every transformed line read (all five sources): the 65 of
  * queries against tracks they do not derive from held at most 23 % over 5 s, 21 % over 9 s, 19 % over 26 s; produced
  * recordings pitched or time-stretched held 35–62 % over 8–32 s of their own. Re-renders of the same notes in one
  * voice reach 34–50 % as well (covers and borrowed melodies in the synthesiser they were written in): they match
@@ -317,11 +323,12 @@ function isIdentity(t: LandmarkTransform): boolean {
 
 /**
  * The transforms worth trying for exact reuse: those the melody and harmony alignments found (when either is
- * strong enough to suggest a copy; when neither is, the transposition both agree on, agreedTransposition), with the tempo ratio of the alignment and of the beat tracker, each kept only
- * when plausible (REUSE_SPEED_RANGE, MAX_REUSE_SEMITONES, withinReuseSpeeds). A resampled copy changes pitch with
- * speed: for a speed close to the transposition found, the exact fractional shift 12·log2(speed) is tried too. Last,
- * when an alignment found the pitch unchanged, the speeds of SPEED_SEARCH (all of them: a measured speed that
- * stood in for a grid speed would leave a gap of more than a step next to it).
+ * strong enough to suggest a copy; when neither is, the transposition both agree on, agreedTransposition), with the
+ * tempo ratio of the alignment and of the beat tracker, each kept only when plausible (REUSE_SPEED_RANGE,
+ * MAX_REUSE_SEMITONES, withinReuseSpeeds). A resampled copy changes pitch with speed: for a speed close to the
+ * transposition found, the exact fractional shift 12·log2(speed) is tried too. Last, when an alignment found the
+ * pitch unchanged, the speeds of SPEED_SEARCH (all of them: a measured speed that stood in for a grid speed would
+ * leave a gap of more than a step next to it).
  */
 export function reuseTransforms(musical: DimensionComparison[], tempo: DimensionComparison): LandmarkTransform[] {
   const strong = musical.filter((d) => d.similarity >= TRANSFORM_HINT_SIMILARITY);
@@ -374,7 +381,7 @@ function agreedTransposition(musical: DimensionComparison[]): number | undefined
   return first;
 }
 
-/** How similar the tune and the chords must each be for their agreeing transposition to be tried (agreedTransposition). */
+/** How similar the tune and the chords must each be for their agreed transposition to be tried. */
 export const AGREEING_HINT_SIMILARITY = 20;
 /**
  * How far apart (seconds) the tune's and the chords' alignments may place the copy for their transposition to count
