@@ -28,6 +28,7 @@ import { RpcClient } from '@originality/platform';
 import { aCaller, eventually, getTestDatabase, getTestNats, getTestObjectStore } from '@originality/testing';
 import { generateDemoCatalogue } from '@originality/music-synth';
 import { type NatsConnection, connect } from 'nats';
+import { analysisCommand } from '../analysis-cli';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -58,7 +59,8 @@ function catalogueChoice(): CatalogueChoice {
 
 /** The analysis CLI against the bench's database, as an operator would run it. */
 async function analysisCli(databaseUrl: string, ...args: string[]): Promise<void> {
-  await promisify(execFile)(process.execPath, ['tools/run-ts.mjs', 'services/analysis/src/cli/main.ts', ...args], {
+  const command = analysisCommand(args);
+  await promisify(execFile)(command.program, command.args, {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl },
     maxBuffer: 64 * 1024 * 1024,

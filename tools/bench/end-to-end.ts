@@ -20,10 +20,7 @@ import {
 import { DEMO_PLATFORM, generateDemoCatalogue } from '@originality/music-synth';
 import { ffmpegDecodeTime, medianRun, QUERY_SECONDS, renderQueryMp3, timedAnalysis } from './bench-audio';
 import { emitResult, log } from './child';
-
-const REPO_ROOT = join(__dirname, '..', '..');
-/** The analysis service's command line, run as a program: the benchmarks never import the service. */
-const SERVICE_CLI = 'services/analysis/src/cli/main.ts';
+import { analysisCommand, REPO_ROOT } from '../analysis-cli';
 
 /** Demo pieces analysed in-process when no catalogue is in Postgres. */
 const FALLBACK_CATALOGUE_SIZE = 30;
@@ -102,11 +99,8 @@ async function catalogueIndex(tmp: string): Promise<SourcedIndex> {
 /** Runs the service's `catalog export`; false when it fails (no database, say), with its message on stderr. */
 function exportServiceCatalogue(file: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [join(REPO_ROOT, 'tools/run-ts.mjs'), join(REPO_ROOT, SERVICE_CLI), 'catalog', 'export', file],
-      { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
+    const command = analysisCommand(['catalog', 'export', file]);
+    const child = spawn(command.program, command.args, { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     child.on('error', () => resolve(false));
     child.on('close', (code) => resolve(code === 0));
   });

@@ -1,8 +1,8 @@
 /**
  * Exact reuse of produced recordings, end to end through the analysis command line, as a user's catalogue would see
  * it: 20 Wesnoth recordings (Debian's wesnoth-1.16-music) imported with `catalog import`, then `analyse --json` of
- * excerpts made from them with ffmpeg — pitched ±1–3 semitones and played at 80–125 % speed (rubberband), resampled
- * (pitch and speed together) — and of non-copies under the same transforms (Wesnoth tracks outside the catalogue,
+ * excerpts made from them with ffmpeg — pitched ±1–3 semitones and played at 80–125 % speed (with rubberband, and
+ * again with ffmpeg's atempo), resampled (pitch and speed together) — and of non-copies under the same transforms (Wesnoth tracks outside the catalogue,
  * Endgame: Singularity tracks). Prints each query's top match and the counts: copies found at ≥ 80 with the right
  * track, non-copies flagged (≥ 60) and their highest score. It judges nothing; it prints figures.
  *
@@ -14,13 +14,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
+import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runFfmpeg } from '@originality/music-synth';
+import { analysisCommand, REPO_ROOT } from '../analysis-cli';
 
-const REPO_ROOT = join(__dirname, '..', '..');
-/** The analysis service's command line, run as a program (tools never import a service). */
-const SERVICE_CLI = 'services/analysis/src/cli/main.ts';
 const WESNOTH = '/usr/share/games/wesnoth/1.16/data/core/music';
 const SINGULARITY = '/usr/share/games/singularity/music';
 
@@ -70,7 +69,8 @@ const FLAGGED_AT = 60;
 const EXCERPT_START = 30;
 const EXCERPT_SECONDS = 25;
 
-type Group = 'pitched' | 'speed' | 'resampled' | 'non-copy';
+type Group = 'pitched' | 'speed' | 'resampled' | 'pitched-wsola' | 'speed-wsola' | 'non-copy';
+const COPY_GROUPS = ['pitched', 'speed', 'resampled', 'pitched-wsola', 'speed-wsola'] as const;
 
 interface Query {
   file: string;
@@ -83,6 +83,12 @@ interface Query {
 const pitch = (semitones: number) => `rubberband=pitch=${2 ** (semitones / 12)}`;
 const speed = (ratio: number) => `rubberband=tempo=${ratio}`;
 const resample = (ratio: number) => `asetrate=44100*${ratio},aresample=44100`;
+/**
+ * The same transforms by another method than rubberband's phase vocoder: ffmpeg's atempo (overlap-add, WSOLA-like,
+ * as sox and many editors stretch), and a pitch shift made of a resample and an atempo back to the original speed.
+ */
+const speedWsola = (ratio: number) => `atempo=${ratio}`;
+const pitchWsola = (semitones: number) => `${resample(2 ** (semitones / 12))},atempo=${2 ** (-semitones / 12)}`;
 
 async function excerpt(input: string, filter: string, seconds: number, out: string): Promise<void> {
   if (!existsSync(out))
@@ -105,7 +111,7 @@ async function excerpt(input: string, filter: string, seconds: number, out: stri
 
 async function makeQueries(dir: string): Promise<Query[]> {
   const queries: Query[] = [];
-  const made: Promise<void>[] = [];
+  const encodes: (() => Promise<void>)[] = [];
   const add = (
     input: string,
     group: Group,
@@ -114,8 +120,9 @@ async function makeQueries(dir: string): Promise<Query[]> {
     filter: string,
     sec = EXCERPT_SECONDS,
   ) => {
-    const file = join(dir, `${group}-${queries.length}.mp3`);
-    made.push(excerpt(input, filter, sec, file));
+    const name = `${group}-${basename(input, '.ogg')}-${transform}`.replace(/[^\w.-]+/g, '_');
+    const file = join(dir, `${name}.mp3`);
+    encodes.push(() => excerpt(input, filter, sec, file));
     queries.push({ file, group, source, transform });
   };
   const wesnoth = (track: string) => join(WESNOTH, `${track}.ogg`);
@@ -123,30 +130,42 @@ async function makeQueries(dir: string): Promise<Query[]> {
   CATALOGUE.forEach((t, i) => add(wesnoth(t), 'pitched', t, `${semitones[i % 6]} st`, pitch(semitones[i % 6]!)));
   // Slower copies are longer: 30 s of the track keeps each at least 24 s.
   const speeds = [0.8, 0.88, 1.12, 1.25];
-  CATALOGUE.slice(0, 12).forEach((t, i) => add(wesnoth(t), 'speed', t, `${speeds[i % 4]}×`, speed(speeds[i % 4]!), 30));
+  CATALOGUE.forEach((t, i) => add(wesnoth(t), 'speed', t, `${speeds[i % 4]}×`, speed(speeds[i % 4]!), 30));
+  const stretches = [0.8, 0.85, 0.9, 0.95, 1.05, 1.1, 1.18, 1.25];
+  CATALOGUE.forEach((t, i) => {
+    const ratio = stretches[i % stretches.length]!;
+    add(wesnoth(t), 'speed-wsola', t, `${ratio}×`, speedWsola(ratio), 30);
+    add(wesnoth(t), 'pitched-wsola', t, `${semitones[(i + 3) % 6]} st`, pitchWsola(semitones[(i + 3) % 6]!));
+  });
   const rates = [0.94, 1.06, 0.9, 1.1, 0.97, 1.03];
   CATALOGUE.slice(0, 6).forEach((t, i) => add(wesnoth(t), 'resampled', t, `${rates[i]}×`, resample(rates[i]!)));
-  const nonCopy = [pitch(-2), pitch(3), speed(0.85), speed(1.15)];
-  const labels = ['−2 st', '+3 st', '0.85×', '1.15×'];
-  OUTSIDE.forEach((t, i) => add(wesnoth(t), 'non-copy', null, `${t}, ${labels[i % 4]}`, nonCopy[i % 4]!));
+  const nonCopy = [pitch(-2), pitch(3), speed(0.85), speed(1.15), speedWsola(1.2), pitchWsola(-1)];
+  const labels = ['−2 st', '+3 st', '0.85×', '1.15×', '1.2× (WSOLA)', '−1 st (WSOLA)'];
+  OUTSIDE.forEach((t, i) => add(wesnoth(t), 'non-copy', null, `${t}, ${labels[i % 6]}`, nonCopy[i % 6]!));
   SINGULARITY_TRACKS.forEach((t, i) =>
-    add(join(SINGULARITY, `${t}.ogg`), 'non-copy', null, `${t}, ${labels[i % 4]}`, nonCopy[i % 4]!),
+    add(join(SINGULARITY, `${t}.ogg`), 'non-copy', null, `${t}, ${labels[i % 6]}`, nonCopy[i % 6]!),
   );
-  await Promise.all(made);
+  await runAtMost(availableParallelism(), encodes);
   return queries;
 }
 
+/** Runs the tasks with at most `limit` of them at once (an encode keeps a core busy). */
+async function runAtMost(limit: number, tasks: readonly (() => Promise<void>)[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) await tasks[next++]!();
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+}
+
 function cli(args: string[]): string {
-  const run = spawnSync(
-    process.execPath,
-    [join(REPO_ROOT, 'tools/run-ts.mjs'), join(REPO_ROOT, SERVICE_CLI), ...args],
-    {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      maxBuffer: 1 << 28,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const command = analysisCommand(args);
+  const run = spawnSync(command.program, command.args, {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   if (run.status !== 0) throw new Error(`analysis ${args[0]} failed`);
   return run.stdout;
 }
@@ -196,7 +215,7 @@ async function main(): Promise<void> {
     console.log(`${row.join(' ')} top ${t?.title ?? '—'} ${t?.similarity ?? 0}`);
   }
   console.log('');
-  for (const group of ['pitched', 'speed', 'resampled'] as const) {
+  for (const group of COPY_GROUPS) {
     const set = queries.filter((q) => q.group === group);
     console.log(`${group}: ${set.filter(found).length} of ${set.length} found at ≥ ${FOUND_AT}`);
   }
