@@ -311,6 +311,31 @@ describe('reuseTransforms', () => {
     expect(tried(5, 5)).toEqual([]);
   });
 
+  /** A dimension aligned untransposed at `tempoRatio` over a stretch of the reference, at `similarity`. */
+  const stretched = (dimension: 'melody' | 'harmony', tempoRatio: number, similarity: number, semitones = 0) => ({
+    ...placed(dimension, semitones, similarity, 30),
+    transform: { transpositionSemitones: semitones, tempoRatio },
+  });
+
+  it("tries the beat tracker's speed, under the peaks' rule, when the chords align untransposed near it", () => {
+    expect(reuseTransforms([stretched('harmony', 1.242, 30)], tempo(1.244))).toEqual([
+      { semitones: 0, speed: 1.244, confirmByPeaks: true },
+    ]);
+    expect(reuseTransforms([stretched('melody', 0.83, 22)], tempo(0.81))).toEqual([
+      { semitones: 0, speed: 0.81, confirmByPeaks: true },
+    ]);
+  });
+
+  it("tries no measured stretch below the hint, transposed, at another speed than the beat's, or with none", () => {
+    const tried = (d: DimensionComparison, beat: number) => reuseTransforms([d], tempo(beat));
+    expect(tried(stretched('harmony', 1.242, AGREEING_HINT_SIMILARITY - 1), 1.244)).toEqual([]);
+    expect(tried(stretched('harmony', 1.242, 30, 2), 1.244)).toEqual([]);
+    expect(tried(stretched('harmony', 1.15, 30), 1.244)).toEqual([]);
+    expect(tried(stretched('harmony', 1.004, 30), 1.005)).toEqual([]);
+    expect(tried(stretched('harmony', 1.45, 30), 1.45)).toEqual([]);
+    expect(tried({ ...stretched('harmony', 1.242, 30), segments: [] }, 1.244)).toEqual([]);
+  });
+
   it('takes a speed measured just beyond the plausible range (a copy at 125 % read as 1.256)', () => {
     const speeds = speedsAt(reuseTransforms([aligned('harmony', 0, 1.256)], tempo(1.26)), 0);
     expect(speeds).toEqual(expect.arrayContaining([1.256, 1.26]));
@@ -419,5 +444,27 @@ describe('compareExactAudio through a transform', () => {
     const query = features(brokenCopy(13), 20);
     expect(compareExactAudio(query, ref, [], 20).similarity).toBe(0);
     expect(compareExactAudio(query, ref, [{ semitones: 2, speed: 1 }], 20).similarity).toBe(0);
+  });
+
+  /** The reference from 30 s played `speed` times as fast for `seconds` of the copy, every peak and pair intact. */
+  function stretchedCopy(seconds: number, speed: number): Fingerprints {
+    const copied = reference
+      .filter(([frame]) => frame >= 30 * second && frame < (30 + seconds * speed) * second)
+      .map(([frame, bin]): [number, number] => [Math.round((frame - 30 * second) / speed), bin]);
+    return landmarks(copied, copied, 5);
+  }
+  const onWeakEvidence = (speed: number) => [{ semitones: 0, speed, confirmByPeaks: true as const }];
+
+  it('shows a time-stretched copy tried on weak evidence when its peaks confirm the landmarks', () => {
+    const d = compareExactAudio(features(stretchedCopy(20, 1.25), 20), ref, onWeakEvidence(1.24), 20);
+    expect(d.similarity).toBe(100);
+    expect(d.transform.tempoRatio).toBeCloseTo(1.25, 2);
+    expect(d.segments[0]!.reference.start).toBeCloseTo(30 + 1.25 * d.segments[0]!.query.start, 0);
+  });
+
+  it('takes nothing on weak evidence from a stretch too short for the peaks, which the landmarks alone would score', () => {
+    const query = features(stretchedCopy(6, 1.25), 6);
+    expect(compareExactAudio(query, ref, [{ semitones: 0, speed: 1.24 }], 20).similarity).toBe(100);
+    expect(compareExactAudio(query, ref, onWeakEvidence(1.24), 20).similarity).toBe(0);
   });
 });

@@ -88,13 +88,21 @@ const UNCHANGED_SPEED = 0.01;
 export const TRANSFORM_HINT_SIMILARITY = 40;
 
 /**
+ * A transform exact reuse is looked for under; `confirmByPeaks`: tried on weak evidence (measuredStretch), so only a
+ * copy whose peaks show the recording along the landmarks' line counts.
+ */
+export interface ReuseTransform extends LandmarkTransform {
+  confirmByPeaks?: true;
+}
+
+/**
  * Exact reuse of the recording: directly, scored by the chance of its aligned stretch among `catalogueSize`
  * unrelated tracks (significanceMatch), or through a pitch or tempo transform (exactMatch).
  */
 export function compareExactAudio(
   query: TrackFeatures,
   ref: TrackFeatures,
-  transforms: LandmarkTransform[] = [],
+  transforms: ReuseTransform[] = [],
   catalogueSize = 1,
 ): DimensionComparison {
   const none: DimensionComparison = {
@@ -115,7 +123,10 @@ export function compareExactAudio(
     // stricter rule: the speed search found unrelated renders' identical drums there (an original 53 → 62).
     if (!m || (t.semitones === 0 && Math.abs(m.speed - 1) <= UNCHANGED_SPEED)) continue;
     const transform = { semitones: t.semitones, speed: m.speed };
-    const candidate = confirmedByPeaks(exactMatch(m, transform, q.frameSec), q, ref.fingerprints, m, transform);
+    const match = exactMatch(m, transform, q.frameSec);
+    const candidate = t.confirmByPeaks
+      ? onlyConfirmed(match, q, ref.fingerprints, m, transform)
+      : confirmedByPeaks(match, q, ref.fingerprints, m, transform);
     if (candidate.similarity > best.similarity) best = candidate;
     else if (best.similarity === 0) best = transformedPeaks(q, ref.fingerprints, m, transform) ?? best;
   }
@@ -180,6 +191,23 @@ function confirmedByPeaks(
 ): DimensionComparison {
   if (match.similarity === 0 || match.similarity >= 100) return match;
   return recordingByPeaks(peaksAlongLine(query, ref, m, t), query, t) ?? match;
+}
+
+/**
+ * A transformed landmark match tried on weak evidence (measuredStretch): the recording at full similarity when the
+ * landmarks fit a line that scores (MIN_EXACT_VOTES, MIN_EXACT_SECONDS) and the reference's peaks along it confirm
+ * it (recordingByPeaks); otherwise nothing, whatever the landmarks alone would score.
+ */
+function onlyConfirmed(
+  match: DimensionComparison,
+  query: Fingerprints,
+  ref: Fingerprints,
+  m: TransformedMatch,
+  t: LandmarkTransform,
+): DimensionComparison {
+  const none = { ...match, similarity: 0, segments: [] };
+  if (match.similarity === 0) return none;
+  return recordingByPeaks(peaksAlongLine(query, ref, m, t), query, t) ?? none;
 }
 
 /**
@@ -330,11 +358,11 @@ function isIdentity(t: LandmarkTransform): boolean {
  * pitch unchanged, the speeds of SPEED_SEARCH (all of them: a measured speed that stood in for a grid speed would
  * leave a gap of more than a step next to it).
  */
-export function reuseTransforms(musical: DimensionComparison[], tempo: DimensionComparison): LandmarkTransform[] {
+export function reuseTransforms(musical: DimensionComparison[], tempo: DimensionComparison): ReuseTransform[] {
   const strong = musical.filter((d) => d.similarity >= TRANSFORM_HINT_SIMILARITY);
   if (strong.length === 0) {
     const agreed = agreedTransposition(musical);
-    return agreed === undefined ? [] : [{ semitones: agreed, speed: 1 }];
+    return agreed === undefined ? measuredStretch(musical, tempo) : [{ semitones: agreed, speed: 1 }];
   }
   const semitones = new Set<number>();
   for (const d of strong) {
@@ -380,6 +408,31 @@ function agreedTransposition(musical: DimensionComparison[]): number | undefined
   if (Math.max(...offsets) - Math.min(...offsets) > AGREEING_OFFSET_SEC) return undefined;
   return first;
 }
+
+/**
+ * The speed change the beat tracker measured, when the tune or the chords align untransposed at about the same speed
+ * (AGREEING_SPEED_TOLERANCE) too loosely to suggest a copy (AGREEING_HINT_SIMILARITY, below TRANSFORM_HINT_SIMILARITY):
+ * a time-stretched copy of a recording whose beat chroma aligns poorly. A Wesnoth excerpt played at 125 % by ffmpeg's
+ * atempo aligned its chords at 30 (×1.242) and its beats at ×1.244; looked for there, its landmarks fit a line of 213
+ * votes over 24 s. Such a reading is common among unrelated tracks, so it is tried under the peaks' rule only
+ * (ReuseTransform.confirmByPeaks), at the beat tracker's speed alone (the line's fit corrects the rest).
+ */
+function measuredStretch(musical: DimensionComparison[], tempo: DimensionComparison): ReuseTransform[] {
+  const beat = tempo.transform.tempoRatio;
+  if (!withinReuseSpeeds(beat) || Math.abs(beat - 1) <= UNCHANGED_SPEED) return [];
+  const agrees = (d: DimensionComparison) =>
+    d.similarity >= AGREEING_HINT_SIMILARITY &&
+    d.segments.length > 0 &&
+    Math.round(d.transform.transpositionSemitones) === 0 &&
+    Math.abs(d.transform.tempoRatio / beat - 1) <= AGREEING_SPEED_TOLERANCE;
+  return musical.some(agrees) ? [{ semitones: 0, speed: beat, confirmByPeaks: true }] : [];
+}
+
+/**
+ * How near the beat tracker's speed an alignment's must lie to agree: what the transformed match's line corrects
+ * (transformed-match.ts MAX_SPEED_CORRECTION).
+ */
+const AGREEING_SPEED_TOLERANCE = 0.03;
 
 /** How similar the tune and the chords must each be for their agreed transposition to be tried. */
 export const AGREEING_HINT_SIMILARITY = 20;
