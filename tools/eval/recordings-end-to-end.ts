@@ -2,9 +2,10 @@
  * Exact reuse of produced recordings, end to end through the analysis command line, as a user's catalogue would see
  * it: 20 Wesnoth recordings (Debian's wesnoth-1.16-music) imported with `catalog import`, then `analyse --json` of
  * excerpts made from them with ffmpeg — pitched ±1–3 semitones and played at 80–125 % speed (with rubberband, and
- * again with ffmpeg's atempo), resampled (pitch and speed together) — and of non-copies under the same transforms (Wesnoth tracks outside the catalogue,
- * Endgame: Singularity tracks). Prints each query's top match and the counts: copies found at ≥ 80 with the right
- * track, non-copies flagged (≥ 60) and their highest score. It judges nothing; it prints figures.
+ * again with ffmpeg's atempo; the rubberband speeds from a second passage as well), resampled (pitch and speed
+ * together) — and of non-copies under the same transforms (Wesnoth tracks outside the catalogue, Endgame:
+ * Singularity tracks). Prints each query's top match and the counts: copies found at ≥ 80 with the right track,
+ * non-copies flagged (≥ 60) and their highest score. It judges nothing; it prints figures.
  *
  *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/recordings_e2e \
  *     node tools/run-ts.mjs tools/eval/recordings-end-to-end.ts [--dir DIR]
@@ -65,12 +66,21 @@ const SINGULARITY_TRACKS = ['A New Journey', 'Aberrations', 'Coherence', 'Enemy 
 const FOUND_AT = 80;
 const FLAGGED_AT = 60;
 
-/** Where excerpts start in their track, and how long they are (seconds). */
-const EXCERPT_START = 30;
-const EXCERPT_SECONDS = 25;
+/** Where an excerpt starts in its track, and how much of the track it takes (seconds). */
+interface Excerpt {
+  start: number;
+  seconds: number;
+}
+const EXCERPT: Excerpt = { start: 30, seconds: 25 };
+/** Slower copies are longer: 30 s of the track keeps each at least 24 s. */
+const STRETCHED: Excerpt = { start: 30, seconds: 30 };
+/** A second passage of each track for the speed copies, 32 s from 70 s in. */
+const LATER: Excerpt = { start: 70, seconds: 32 };
+/** Catalogue tracks too short for LATER (battle-epic lasts 74 s, revelation 78 s). */
+const SHORT_TRACKS = new Set(['battle-epic', 'revelation']);
 
-type Group = 'pitched' | 'speed' | 'resampled' | 'pitched-wsola' | 'speed-wsola' | 'non-copy';
-const COPY_GROUPS = ['pitched', 'speed', 'resampled', 'pitched-wsola', 'speed-wsola'] as const;
+type Group = 'pitched' | 'speed' | 'speed-later' | 'resampled' | 'pitched-wsola' | 'speed-wsola' | 'non-copy';
+const COPY_GROUPS = ['pitched', 'speed', 'speed-later', 'resampled', 'pitched-wsola', 'speed-wsola'] as const;
 
 interface Query {
   file: string;
@@ -90,11 +100,11 @@ const resample = (ratio: number) => `asetrate=44100*${ratio},aresample=44100`;
 const speedWsola = (ratio: number) => `atempo=${ratio}`;
 const pitchWsola = (semitones: number) => `${resample(2 ** (semitones / 12))},atempo=${2 ** (-semitones / 12)}`;
 
-async function excerpt(input: string, filter: string, seconds: number, out: string): Promise<void> {
+async function excerpt(input: string, filter: string, { start, seconds }: Excerpt, out: string): Promise<void> {
   if (!existsSync(out))
     await runFfmpeg([
       '-ss',
-      `${EXCERPT_START}`,
+      `${start}`,
       '-t',
       `${seconds}`,
       '-i',
@@ -118,23 +128,24 @@ async function makeQueries(dir: string): Promise<Query[]> {
     source: string | null,
     transform: string,
     filter: string,
-    sec = EXCERPT_SECONDS,
+    window = EXCERPT,
   ) => {
     const name = `${group}-${basename(input, '.ogg')}-${transform}`.replace(/[^\w.-]+/g, '_');
     const file = join(dir, `${name}.mp3`);
-    encodes.push(() => excerpt(input, filter, sec, file));
+    encodes.push(() => excerpt(input, filter, window, file));
     queries.push({ file, group, source, transform });
   };
   const wesnoth = (track: string) => join(WESNOTH, `${track}.ogg`);
   const semitones = [-3, -2, -1, 1, 2, 3];
   CATALOGUE.forEach((t, i) => add(wesnoth(t), 'pitched', t, `${semitones[i % 6]} st`, pitch(semitones[i % 6]!)));
-  // Slower copies are longer: 30 s of the track keeps each at least 24 s.
   const speeds = [0.8, 0.88, 1.12, 1.25];
-  CATALOGUE.forEach((t, i) => add(wesnoth(t), 'speed', t, `${speeds[i % 4]}×`, speed(speeds[i % 4]!), 30));
+  CATALOGUE.forEach((t, i) => add(wesnoth(t), 'speed', t, `${speeds[i % 4]}×`, speed(speeds[i % 4]!), STRETCHED));
+  for (const t of CATALOGUE.filter((t) => !SHORT_TRACKS.has(t)))
+    for (const ratio of [0.8, 1.18, 1.25]) add(wesnoth(t), 'speed-later', t, `${ratio}×`, speed(ratio), LATER);
   const stretches = [0.8, 0.85, 0.9, 0.95, 1.05, 1.1, 1.18, 1.25];
   CATALOGUE.forEach((t, i) => {
     const ratio = stretches[i % stretches.length]!;
-    add(wesnoth(t), 'speed-wsola', t, `${ratio}×`, speedWsola(ratio), 30);
+    add(wesnoth(t), 'speed-wsola', t, `${ratio}×`, speedWsola(ratio), STRETCHED);
     add(wesnoth(t), 'pitched-wsola', t, `${semitones[(i + 3) % 6]} st`, pitchWsola(semitones[(i + 3) % 6]!));
   });
   const rates = [0.94, 1.06, 0.9, 1.1, 0.97, 1.03];

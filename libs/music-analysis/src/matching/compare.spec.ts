@@ -7,6 +7,7 @@ import {
   REUSE_SPEED_RANGE,
   SPEED_SEARCH_STEP,
   TRANSFORMED_PEAKS_SIMILARITY,
+  WEAK_HINT_PEAKS,
   atPlausibleTempo,
   compareExactAudio,
   compareTracks,
@@ -462,8 +463,8 @@ describe('compareExactAudio through a transform', () => {
     expect(d.segments[0]!.reference.start).toBeCloseTo(30 + 1.25 * d.segments[0]!.query.start, 0);
   });
 
-  it('takes nothing on weak evidence from a stretch too short for the peaks, which the landmarks alone would score', () => {
-    const query = features(stretchedCopy(6, 1.25), 6);
+  it('takes nothing on weak evidence from a stretch shorter than its peaks need, which the landmarks alone score', () => {
+    const query = features(stretchedCopy(WEAK_HINT_PEAKS.seconds - 4, 1.25), WEAK_HINT_PEAKS.seconds - 4);
     expect(compareExactAudio(query, ref, [{ semitones: 0, speed: 1.24 }], 20).similarity).toBe(100);
     expect(compareExactAudio(query, ref, onWeakEvidence(1.24), 20).similarity).toBe(0);
   });

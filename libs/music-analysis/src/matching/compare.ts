@@ -195,8 +195,8 @@ function confirmedByPeaks(
 
 /**
  * A transformed landmark match tried on weak evidence (measuredStretch): the recording at full similarity when the
- * landmarks fit a line that scores (MIN_EXACT_VOTES, MIN_EXACT_SECONDS) and the reference's peaks along it confirm
- * it (recordingByPeaks); otherwise nothing, whatever the landmarks alone would score.
+ * landmarks fit a line that scores (MIN_EXACT_VOTES, MIN_EXACT_SECONDS) and the reference's peaks along it clear the
+ * higher bar of WEAK_HINT_PEAKS; otherwise nothing, whatever the landmarks alone would score.
  */
 function onlyConfirmed(
   match: DimensionComparison,
@@ -207,7 +207,7 @@ function onlyConfirmed(
 ): DimensionComparison {
   const none = { ...match, similarity: 0, segments: [] };
   if (match.similarity === 0) return none;
-  return recordingByPeaks(peaksAlongLine(query, ref, m, t), query, t) ?? none;
+  return recordingByPeaks(peaksAlongLine(query, ref, m, t), query, t, WEAK_HINT_PEAKS) ?? none;
 }
 
 /**
@@ -237,17 +237,24 @@ function transformedPeaks(
   return peakComparison(reading, query, t, TRANSFORMED_PEAKS_SIMILARITY);
 }
 
+/** How much of the reference's peaks along a transformed line, over how many seconds, show the recording itself. */
+export interface PeaksBar {
+  share: number;
+  seconds: number;
+}
+
 /**
  * The recording itself, at full similarity over the reading's run, when the peaks along a transformed line show it:
- * CONFIRMING_PEAKS_SHARE of the reference's peaks held over CONFIRMING_PEAKS_SECONDS or more.
+ * by default CONFIRMING_PEAKS_SHARE of the reference's peaks held over CONFIRMING_PEAKS_SECONDS or more.
  */
 function recordingByPeaks(
   reading: PeakReading,
   query: Fingerprints,
   t: LandmarkTransform,
+  bar: Readonly<PeaksBar> = { share: CONFIRMING_PEAKS_SHARE, seconds: CONFIRMING_PEAKS_SECONDS },
 ): DimensionComparison | undefined {
   const { overlap, seconds } = reading;
-  const confirmed = overlap.hits >= CONFIRMING_PEAKS_SHARE * overlap.peaks && seconds >= CONFIRMING_PEAKS_SECONDS;
+  const confirmed = overlap.hits >= bar.share * overlap.peaks && seconds >= bar.seconds;
   return confirmed ? peakComparison(reading, query, t, 100) : undefined;
 }
 
@@ -319,6 +326,15 @@ export const TRANSFORMED_PEAKS_SHARE = 0.25;
  */
 export const CONFIRMING_PEAKS_SHARE = 0.3;
 export const CONFIRMING_PEAKS_SECONDS = 8;
+/**
+ * The peaks' bar for a stretch tried on weak evidence (measuredStretch), above CONFIRMING_PEAKS_SHARE and
+ * CONFIRMING_PEAKS_SECONDS: tracks rendered with the same instruments hold a share of each other's peaks along a line
+ * at some speed. Read on every candidate at the beat tracker's speed, without the alignments' filter (a trial, not
+ * kept), the effects source's GM renders of other tunes held up to 33 % over 12 s, 30 % over 13 s and 26 % over 19 s;
+ * the Wesnoth copies this path finds held 41 % over 27 s, 45 % over 40 s (rubberband, 118 and 80 %) and 86 % over
+ * 24 s (atempo, 125 %).
+ */
+export const WEAK_HINT_PEAKS: Readonly<PeaksBar> = { share: 0.35, seconds: 16 };
 
 /** The exact-audio comparison a transformed landmark match amounts to (times of the query scaled back by the speed). */
 function exactMatch(m: FingerprintMatch, t: LandmarkTransform, frameSec: number): DimensionComparison {
