@@ -3,7 +3,7 @@
  * it: 20 Wesnoth recordings (Debian's wesnoth-1.16-music) imported with `catalog import`, then `analyse --json` of
  * excerpts made from them with ffmpeg — pitched ±1–3 semitones and played at 80–125 % speed (with rubberband, and
  * again with ffmpeg's atempo; the rubberband speeds from a second passage as well), resampled (pitch and speed
- * together) — and of non-copies under the same transforms (Wesnoth tracks outside the catalogue, Endgame:
+ * together), 5–12 s mixed as samples under HyperRogue's tracks — and of non-copies under the same transforms (Wesnoth tracks outside the catalogue, Endgame:
  * Singularity tracks). Prints each query's top match and the counts: copies found at ≥ 80 with the right track,
  * non-copies flagged (≥ 60) and their highest score. It judges nothing; it prints figures.
  *
@@ -11,18 +11,19 @@
  *     node tools/run-ts.mjs tools/eval/recordings-end-to-end.ts [--dir DIR]
  *
  * The database should be empty or hold only this catalogue (the command line creates it on first use). Needs the
- * Debian packages wesnoth-1.16-music and singularity-music; nothing is downloaded.
+ * Debian packages wesnoth-1.16-music, singularity-music and hyperrogue-music; nothing is downloaded.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runFfmpeg } from '@originality/music-synth';
+import { mixSample, runFfmpeg } from '@originality/music-synth';
 import { analysisCommand, REPO_ROOT } from '../analysis-cli';
 
 const WESNOTH = '/usr/share/games/wesnoth/1.16/data/core/music';
 const SINGULARITY = '/usr/share/games/singularity/music';
+const HYPERROGUE = '/usr/share/hyperrogue/music';
 
 const CATALOGUE = [
   'battle-epic',
@@ -60,6 +61,14 @@ const OUTSIDE = [
   'knolls',
   'frantic-old',
 ];
+/** Backings for the samples: another composer's recordings (HyperRogue's, Debian's hyperrogue-music). */
+const HYPERROGUE_TRACKS = ['hr3-caves', 'hr3-crossroads', 'hr3-desert', 'hr3-jungle', 'hr3-icyland', 'hr3-motion'];
+/**
+ * A sample: a stretch of a catalogue track from 40 s in, mixed at equal loudness (loudnorm) 5 s into 25 s of a
+ * backing from 20 s in, its length cycling through SAMPLE_SECONDS.
+ */
+const SAMPLE = { sampleStartSec: 40, atSec: 5, backingSeconds: 25, backingStartSec: 20 };
+const SAMPLE_SECONDS = [5, 8, 10, 12];
 const SINGULARITY_TRACKS = ['A New Journey', 'Aberrations', 'Coherence', 'Enemy Unknown', 'Inevitable', 'Awakening'];
 
 /** A copy is found when its own track tops the matches at FOUND_AT or more; a non-copy is flagged at FLAGGED_AT. */
@@ -79,8 +88,8 @@ const LATER: Excerpt = { start: 70, seconds: 32 };
 /** Catalogue tracks too short for LATER (battle-epic lasts 74 s, revelation 78 s). */
 const SHORT_TRACKS = new Set(['battle-epic', 'revelation']);
 
-type Group = 'pitched' | 'speed' | 'speed-later' | 'resampled' | 'pitched-wsola' | 'speed-wsola' | 'non-copy';
-const COPY_GROUPS = ['pitched', 'speed', 'speed-later', 'resampled', 'pitched-wsola', 'speed-wsola'] as const;
+const COPY_GROUPS = ['pitched', 'speed', 'speed-later', 'resampled', 'pitched-wsola', 'speed-wsola', 'sample'] as const;
+type Group = (typeof COPY_GROUPS)[number] | 'non-copy';
 
 interface Query {
   file: string;
@@ -156,6 +165,16 @@ async function makeQueries(dir: string): Promise<Query[]> {
   SINGULARITY_TRACKS.forEach((t, i) =>
     add(join(SINGULARITY, `${t}.ogg`), 'non-copy', null, `${t}, ${labels[i % 6]}`, nonCopy[i % 6]!),
   );
+  CATALOGUE.forEach((t, i) => {
+    const backing = HYPERROGUE_TRACKS[i % HYPERROGUE_TRACKS.length]!;
+    const mix = { ...SAMPLE, source: wesnoth(t), sampleSeconds: SAMPLE_SECONDS[i % SAMPLE_SECONDS.length]! };
+    const label = `${mix.sampleSeconds} s under ${backing}`;
+    const file = join(dir, `sample-${t}-${label}.mp3`.replace(/[^\w.-]+/g, '_'));
+    encodes.push(async () => {
+      if (!existsSync(file)) await mixSample({ ...mix, backing: join(HYPERROGUE, `${backing}.ogg`) }, file);
+    });
+    queries.push({ file, group: 'sample', source: t, transform: label });
+  });
   await runAtMost(availableParallelism(), encodes);
   return queries;
 }
@@ -201,8 +220,10 @@ interface TopMatch {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { dir: { type: 'string' } } });
-  if (!existsSync(WESNOTH) || !existsSync(SINGULARITY)) {
-    console.log('The recordings are not installed: apt-get install wesnoth-1.16-music singularity-music');
+  if (![WESNOTH, SINGULARITY, HYPERROGUE].every(existsSync)) {
+    console.log(
+      'The recordings are not installed: apt-get install wesnoth-1.16-music singularity-music hyperrogue-music',
+    );
     return;
   }
   const dir = values.dir ?? '/tmp/originality-recordings-e2e';
