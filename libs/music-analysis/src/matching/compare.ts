@@ -124,9 +124,8 @@ export function compareExactAudio(
     if (!m || (t.semitones === 0 && Math.abs(m.speed - 1) <= UNCHANGED_SPEED)) continue;
     const transform = { semitones: t.semitones, speed: m.speed };
     const match = exactMatch(m, transform, q.frameSec);
-    const candidate = t.confirmByPeaks
-      ? onlyConfirmed(match, q, ref.fingerprints, m, transform)
-      : confirmedByPeaks(match, q, ref.fingerprints, m, transform);
+    const reading = () => peaksAlongLine(q, ref.fingerprints, m, transform);
+    const candidate = judgedByPeaks(match, reading, q, transform, t.confirmByPeaks ?? false);
     if (candidate.similarity > best.similarity) best = candidate;
     else if (best.similarity === 0) best = transformedPeaks(q, ref.fingerprints, m, transform) ?? best;
   }
@@ -176,38 +175,28 @@ function significanceMatch(
 }
 
 /**
- * A transformed landmark match whose coverage fell short of full (FULL_TRANSFORMED_COVERAGE), at full similarity when
- * the reference's peaks along its line show the recording itself (recordingByPeaks). Rubberband keeps a produced
- * recording's single peaks better than their pairs: five Wesnoth excerpts pitched 3 semitones or played at 80 or 125 %
- * kept 4–6 % of their landmarks along the line (exact audio 50–77) but 34–50 % of their peaks, 3–6 % a few seconds
- * off it.
+ * A transformed landmark match judged by the reference's peaks along its line (`reading`, read only when needed).
+ * A match whose coverage fell short of full (FULL_TRANSFORMED_COVERAGE) shows at full similarity when the peaks show
+ * the recording itself (recordingByPeaks), else as its landmarks scored it. Rubberband keeps a produced recording's
+ * single peaks better than their pairs: five Wesnoth excerpts pitched 3 semitones or played at 80 or 125 % kept 4–6 %
+ * of their landmarks along the line (exact audio 50–77) but 34–50 % of their peaks, 3–6 % a few seconds off it.
+ * A transform tried on weak evidence (`weakHint`: measuredStretch's) counts only when its landmarks fit a line
+ * that scores (MIN_EXACT_VOTES, MIN_EXACT_SECONDS) and the peaks clear the higher bar of WEAK_HINT_PEAKS; otherwise
+ * it shows nothing, whatever the landmarks alone would score.
  */
-function confirmedByPeaks(
+function judgedByPeaks(
   match: DimensionComparison,
+  reading: () => PeakReading,
   query: Fingerprints,
-  ref: Fingerprints,
-  m: TransformedMatch,
   t: LandmarkTransform,
+  weakHint: boolean,
 ): DimensionComparison {
+  if (weakHint) {
+    const none = { ...match, similarity: 0, segments: [] };
+    return match.similarity === 0 ? none : (recordingByPeaks(reading(), query, t, WEAK_HINT_PEAKS) ?? none);
+  }
   if (match.similarity === 0 || match.similarity >= 100) return match;
-  return recordingByPeaks(peaksAlongLine(query, ref, m, t), query, t) ?? match;
-}
-
-/**
- * A transformed landmark match tried on weak evidence (measuredStretch): the recording at full similarity when the
- * landmarks fit a line that scores (MIN_EXACT_VOTES, MIN_EXACT_SECONDS) and the reference's peaks along it clear the
- * higher bar of WEAK_HINT_PEAKS; otherwise nothing, whatever the landmarks alone would score.
- */
-function onlyConfirmed(
-  match: DimensionComparison,
-  query: Fingerprints,
-  ref: Fingerprints,
-  m: TransformedMatch,
-  t: LandmarkTransform,
-): DimensionComparison {
-  const none = { ...match, similarity: 0, segments: [] };
-  if (match.similarity === 0) return none;
-  return recordingByPeaks(peaksAlongLine(query, ref, m, t), query, t, WEAK_HINT_PEAKS) ?? none;
+  return recordingByPeaks(reading(), query, t) ?? match;
 }
 
 /**
