@@ -8,6 +8,7 @@ import {
   SPEED_SEARCH_STEP,
   TRANSFORMED_PEAKS_SIMILARITY,
   WEAK_HINT_PEAKS,
+  asReuseHint,
   atPlausibleTempo,
   compareExactAudio,
   compareTracks,
@@ -269,6 +270,36 @@ describe('atPlausibleTempo', () => {
     const faded = atPlausibleTempo(withEvidence(1.28)).evidence!.score;
     expect(faded).toBeGreaterThan(0);
     expect(faded).toBeLessThan(30);
+  });
+});
+
+describe('asReuseHint', () => {
+  const at = (dimension: 'melody' | 'harmony', tempoRatio: number): DimensionComparison => ({
+    dimension,
+    similarity: 100,
+    segments: [],
+    transform: { transpositionSemitones: 0, tempoRatio },
+  });
+  const tempo = (ratio: number): DimensionComparison => ({ ...at('melody', ratio), dimension: 'tempo' });
+
+  it('keeps an alignment measured a few percent beyond the range as found, so the copy is looked for', () => {
+    // A copy at 125 % whose tune aligned at ×1.305: faded, it suggests nothing; as a hint, the beat's speed is tried.
+    expect(reuseTransforms([atPlausibleTempo(at('melody', 1.305))], tempo(1.244))).toEqual([]);
+    expect(asReuseHint(at('melody', 1.305)).similarity).toBe(100);
+    expect(reuseTransforms([asReuseHint(at('melody', 1.305))], tempo(1.244))).toContainEqual({
+      semitones: 0,
+      speed: 1.244,
+    });
+    expect(asReuseHint(at('melody', 0.75)).similarity).toBe(100);
+  });
+
+  it('fades an alignment far beyond the range as atPlausibleTempo does, and tries no speed it measured there', () => {
+    expect(asReuseHint(at('melody', 1.53)).similarity).toBe(0);
+    expect(asReuseHint(at('melody', 0.72)).similarity).toBe(0);
+    expect(asReuseHint(at('melody', 0.6)).similarity).toBe(0);
+    const speeds = reuseTransforms([asReuseHint(at('melody', 1.33))], tempo(1.33)).map((t) => t.speed);
+    expect(speeds).not.toContain(1.33);
+    expect(Math.max(...speeds)).toBeLessThanOrEqual(1.3);
   });
 });
 

@@ -485,8 +485,7 @@ function withinReuseSpeeds(ratio: number): boolean {
  * compare at half or double the beat level, so its ratio is folded first.
  */
 export function atPlausibleTempo(d: DimensionComparison): DimensionComparison {
-  const ratio = d.dimension === 'harmony' ? foldTempoRatio(d.transform.tempoRatio) : d.transform.tempoRatio;
-  const beyond = Math.max(REUSE_SPEED_RANGE.min / ratio - 1, ratio / REUSE_SPEED_RANGE.max - 1, 0);
+  const beyond = beyondReuseSpeeds(d);
   if (beyond === 0) return d;
   const kept = clamp(1 - beyond / IMPLAUSIBLE_TEMPO_FADE, 0, 1);
   const evidence = d.evidence && { ...d.evidence, score: d.evidence.score * kept };
@@ -496,18 +495,42 @@ export function atPlausibleTempo(d: DimensionComparison): DimensionComparison {
 /** How far (relative) beyond the plausible tempo range an alignment's evidence fades to nothing. */
 const IMPLAUSIBLE_TEMPO_FADE = 0.04;
 
+/** How far (relative) an alignment's tempo ratio lies beyond REUSE_SPEED_RANGE, 0 inside it; harmony's folded first. */
+function beyondReuseSpeeds(d: DimensionComparison): number {
+  const ratio = d.dimension === 'harmony' ? foldTempoRatio(d.transform.tempoRatio) : d.transform.tempoRatio;
+  return Math.max(REUSE_SPEED_RANGE.min / ratio - 1, ratio / REUSE_SPEED_RANGE.max - 1, 0);
+}
+
+/**
+ * An alignment as a hint of where to look for exact reuse (reuseTransforms): as found when its tempo ratio lies
+ * within REUSE_HINT_SLACK beyond REUSE_SPEED_RANGE, otherwise as scored (atPlausibleTempo). An alignment measures a
+ * stretched copy's speed from where its first and last notes land, a few percent off: a Wesnoth excerpt played at
+ * 125 % by rubberband aligned its tune at 100 over its whole 25 s, at ×1.305, which atPlausibleTempo fades to
+ * nothing, so the copy was never looked for (the beat tracker read ×1.244; the landmarks there score 100). The hint
+ * only chooses where the landmarks are tried, at plausible speeds (withinReuseSpeeds), and what they find is judged
+ * on its own; the tune's score stays faded.
+ */
+export function asReuseHint(d: DimensionComparison): DimensionComparison {
+  return beyondReuseSpeeds(d) <= REUSE_HINT_SLACK ? d : atPlausibleTempo(d);
+}
+
+/**
+ * How far beyond REUSE_SPEED_RANGE an alignment still hints at a stretched copy: twice the fade, so a copy at the
+ * range's end measured up to 8 % off (1.35 for 125 %) is looked for; an original aligned at 1.53× is not.
+ */
+const REUSE_HINT_SLACK = 2 * IMPLAUSIBLE_TEMPO_FADE;
+
 /** Every dimension of query vs reference, and the combined similarity. */
 export function compareTracks(query: TrackFeatures, ref: TrackFeatures, priorArt: PriorArtModel): TrackComparison {
-  const melody = atPlausibleTempo(compareMelodies(query.melody, ref.melody));
-  const harmony = atPlausibleTempo(compareHarmony(query.beatChroma, ref.beatChroma));
+  const alignments = [compareMelodies(query.melody, ref.melody), compareHarmony(query.beatChroma, ref.beatChroma)];
   const tempo = compareTempo(query, ref);
+  const transforms = reuseTransforms(alignments.map(asReuseHint), tempo);
   const dimensions: DimensionComparison[] = [
-    melody,
-    harmony,
+    ...alignments.map(atPlausibleTempo),
     compareChordProgressions(query, ref, priorArt),
     compareRhythm(query, ref, priorArt),
     tempo,
-    compareExactAudio(query, ref, reuseTransforms([melody, harmony], tempo), priorArt.trackCount),
+    compareExactAudio(query, ref, transforms, priorArt.trackCount),
   ];
   return { similarity: trackSimilarity(dimensions), dimensions };
 }
