@@ -241,14 +241,15 @@ describe('compareTracks', () => {
   });
 });
 
-describe('atPlausibleTempo', () => {
-  const at = (dimension: 'melody' | 'harmony', tempoRatio: number): DimensionComparison => ({
-    dimension,
-    similarity: 100,
-    segments: [],
-    transform: { transpositionSemitones: 0, tempoRatio },
-  });
+/** A 100 % alignment of `dimension` at `tempoRatio`, untransposed. */
+const at = (dimension: 'melody' | 'harmony', tempoRatio: number): DimensionComparison => ({
+  dimension,
+  similarity: 100,
+  segments: [],
+  transform: { transpositionSemitones: 0, tempoRatio },
+});
 
+describe('atPlausibleTempo', () => {
   it('keeps alignments at tempo ratios a cover uses, and harmony read at half or double the beat level', () => {
     for (const ratio of [0.8, 0.92, 1, 1.2, 1.25]) expect(atPlausibleTempo(at('melody', ratio)).similarity).toBe(100);
     for (const ratio of [2, 0.5, 1.1]) expect(atPlausibleTempo(at('harmony', ratio)).similarity).toBe(100);
@@ -274,12 +275,6 @@ describe('atPlausibleTempo', () => {
 });
 
 describe('asReuseHint', () => {
-  const at = (dimension: 'melody' | 'harmony', tempoRatio: number): DimensionComparison => ({
-    dimension,
-    similarity: 100,
-    segments: [],
-    transform: { transpositionSemitones: 0, tempoRatio },
-  });
   const tempo = (ratio: number): DimensionComparison => ({ ...at('melody', ratio), dimension: 'tempo' });
 
   it('keeps an alignment measured a few percent beyond the range as found, so the copy is looked for', () => {
