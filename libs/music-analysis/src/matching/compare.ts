@@ -516,7 +516,8 @@ export function asReuseHint(d: DimensionComparison): DimensionComparison {
 
 /**
  * How far beyond REUSE_SPEED_RANGE an alignment still hints at a stretched copy: twice the fade, so a copy at the
- * range's end measured up to 8 % off (1.35 for 125 %) is looked for; an original aligned at 1.53× is not.
+ * range's end measured up to 8 % off (1.35 for 125 %) is looked for; an original whose tune aligned at 1.53× is not.
+ * Chords are read folded to the beat level (beyondReuseSpeeds), so chords aligned at 1.53 (0.765 folded) do hint.
  */
 const REUSE_HINT_SLACK = 2 * IMPLAUSIBLE_TEMPO_FADE;
 
