@@ -138,7 +138,8 @@ function catalogued(id: string): boolean {
   return hashString(`recordings:catalogue:${id}`) % 4 !== 0;
 }
 
-function recordings(): (Recording & { artist: string })[] {
+/** Every recording of the source, with whether the catalogue holds it. */
+export function recordings(): (Recording & { artist: string })[] {
   return TRACKS.map((t) => {
     const id = `rec-${t.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
     return { id, title: t.title, artist: t.artist, catalogued: catalogued(id), file: async () => t.file };

@@ -24,9 +24,11 @@ Commands:
                                     Run the engine evaluation and print its table (tools/eval).
   bench [--lookup-sizes 1000,10000,100000]
                                     Run the benchmarks and print their figures (tools/bench).
-  robustness [--pieces N] [--quick] [--only pitch|speed|sample]
+  robustness [--pieces N] [--quick] [--only pitch|speed|sample] [--source own|recordings]
+             [--split tuning|held-out]
                                     Print the robustness curve: top-1 and similarity through pitch shifts,
-                                    speed changes and samples mixed under other music (tools/bench).
+                                    speed changes and samples mixed under other music, on the repo's own
+                                    pieces or on produced recordings by other composers (tools/bench).
   --help                            Show this help.
 
 Environment:
