@@ -1,11 +1,12 @@
 /**
  * Exact reuse of produced recordings, end to end through the analysis command line, as a user's catalogue would see
  * it: 20 Wesnoth recordings (Debian's wesnoth-1.16-music) imported with `catalog import`, then `analyse --json` of
- * excerpts made from them with ffmpeg — pitched ±1–3 semitones and played at 80–125 % speed (with rubberband, and
- * again with ffmpeg's atempo; the rubberband speeds from a second passage as well), resampled (pitch and speed
- * together), 5–12 s mixed as samples under HyperRogue's tracks — and of non-copies under the same transforms (Wesnoth tracks outside the catalogue, Endgame:
- * Singularity tracks). Prints each query's top match and the counts: copies found at ≥ 80 with the right track,
- * non-copies flagged (≥ 60) and their highest score. It judges nothing; it prints figures.
+ * excerpts made from them with ffmpeg — pitched ±1–3 semitones (and ±4–12, as a producer may shift a recording) and
+ * played at 80–125 % speed (with rubberband, and again with ffmpeg's atempo; the rubberband speeds from a second
+ * passage as well), resampled (pitch and speed together), 5–12 s mixed as samples under HyperRogue's tracks — and of
+ * non-copies under the same transforms (Wesnoth tracks outside the catalogue, Endgame: Singularity tracks). Prints
+ * each query's top match and the counts: copies found at ≥ 80 with the right track, non-copies flagged (≥ 60) and
+ * their highest score. It judges nothing; it prints figures.
  *
  *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/recordings_e2e \
  *     node tools/run-ts.mjs tools/eval/recordings-end-to-end.ts [--dir DIR]
@@ -88,7 +89,16 @@ const LATER: Excerpt = { start: 70, seconds: 32 };
 /** Catalogue tracks too short for LATER (battle-epic lasts 74 s, revelation 78 s). */
 const SHORT_TRACKS = new Set(['battle-epic', 'revelation']);
 
-const COPY_GROUPS = ['pitched', 'speed', 'speed-later', 'resampled', 'pitched-wsola', 'speed-wsola', 'sample'] as const;
+const COPY_GROUPS = [
+  'pitched',
+  'pitched-far',
+  'speed',
+  'speed-later',
+  'resampled',
+  'pitched-wsola',
+  'speed-wsola',
+  'sample',
+] as const;
 type Group = (typeof COPY_GROUPS)[number] | 'non-copy';
 
 interface Query {
@@ -147,6 +157,9 @@ async function makeQueries(dir: string): Promise<Query[]> {
   const wesnoth = (track: string) => join(WESNOTH, `${track}.ogg`);
   const semitones = [-3, -2, -1, 1, 2, 3];
   CATALOGUE.forEach((t, i) => add(wesnoth(t), 'pitched', t, `${semitones[i % 6]} st`, pitch(semitones[i % 6]!)));
+  // Beyond the ±3 semitones a cover plausibly moves: a producer's pitch shift of up to an octave.
+  const far = [-9, -7, -5, -4, 4, 5, 7, 9, 12, -12];
+  CATALOGUE.forEach((t, i) => add(wesnoth(t), 'pitched-far', t, `${far[i % 10]} st`, pitch(far[i % 10]!)));
   const speeds = [0.8, 0.88, 1.12, 1.25];
   CATALOGUE.forEach((t, i) => add(wesnoth(t), 'speed', t, `${speeds[i % 4]}×`, speed(speeds[i % 4]!), STRETCHED));
   for (const t of CATALOGUE.filter((t) => !SHORT_TRACKS.has(t)))
@@ -165,6 +178,10 @@ async function makeQueries(dir: string): Promise<Query[]> {
   SINGULARITY_TRACKS.forEach((t, i) =>
     add(join(SINGULARITY, `${t}.ogg`), 'non-copy', null, `${t}, ${labels[i % 6]}`, nonCopy[i % 6]!),
   );
+  [...OUTSIDE.map(wesnoth), ...SINGULARITY_TRACKS.map((t) => join(SINGULARITY, `${t}.ogg`))].forEach((file, i) => {
+    const st = far[(i + 3) % far.length]!;
+    add(file, 'non-copy', null, `${basename(file, '.ogg')}, ${st > 0 ? '+' : ''}${st} st`, pitch(st));
+  });
   CATALOGUE.forEach((t, i) => {
     const backing = HYPERROGUE_TRACKS[i % HYPERROGUE_TRACKS.length]!;
     const mix = { ...SAMPLE, source: wesnoth(t), sampleSeconds: SAMPLE_SECONDS[i % SAMPLE_SECONDS.length]! };

@@ -4,9 +4,11 @@ import { compareChordProgressions } from './compare-chords';
 import { compareRhythm, compareTempo } from './compare-rhythm';
 import {
   AGREEING_HINT_SIMILARITY,
+  MAX_REUSE_SEMITONES,
   REUSE_SPEED_RANGE,
   SPEED_SEARCH_STEP,
   TRANSFORMED_PEAKS_SIMILARITY,
+  TRANSFORM_HINT_SIMILARITY,
   WEAK_HINT_PEAKS,
   asReuseHint,
   atPlausibleTempo,
@@ -379,7 +381,26 @@ describe('reuseTransforms', () => {
 
   it('does not search speeds when the alignments found a transposition (a time-stretched copy keeps its pitch)', () => {
     const transforms = reuseTransforms([aligned('harmony', -3, 1.06), aligned('melody', 2, 1.06)], tempo(1.05));
-    expect(transforms.map((t) => t.speed).sort()).toEqual([1, 1, 1.05, 1.05, 1.06, 1.06]);
+    const withinCoverShifts = transforms.filter((t) => Math.abs(t.semitones) <= MAX_REUSE_SEMITONES);
+    expect(withinCoverShifts.map((t) => t.speed).sort()).toEqual([1, 1, 1.05, 1.05, 1.06, 1.06]);
+  });
+
+  it('tries a pitch shift of up to an octave, an octave either way too, at the original speed only', () => {
+    const shifts = (semitones: number) =>
+      reuseTransforms([aligned('melody', semitones, 1.06)], tempo(1.06))
+        .filter((t) => Math.abs(t.semitones) > MAX_REUSE_SEMITONES)
+        .sort((a, b) => a.semitones - b.semitones);
+    // Chroma reads a copy 9 semitones up as 3 down, and one 7 down as 5 up.
+    expect(shifts(-3)).toEqual([{ semitones: 9, speed: 1 }]);
+    expect(shifts(5)).toEqual([
+      { semitones: -7, speed: 1 },
+      { semitones: 5, speed: 1 },
+    ]);
+    expect(shifts(0)).toEqual([
+      { semitones: -12, speed: 1 },
+      { semitones: 12, speed: 1 },
+    ]);
+    expect(reuseTransforms([aligned('melody', 5, 1, TRANSFORM_HINT_SIMILARITY - 1)], tempo(1))).toEqual([]);
   });
 });
 

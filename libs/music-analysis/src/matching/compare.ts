@@ -77,6 +77,15 @@ export const FULL_EXACT_SECONDS = 5;
  */
 export const REUSE_SPEED_RANGE = { min: 0.8, max: 1.25 } as const;
 export const MAX_REUSE_SEMITONES = 3;
+/**
+ * A pitch shift alone (the tempo kept) is looked for up to an octave either way: a pitch-shifted copy of a recording
+ * is exact reuse at any shift a producer makes (Pex claims −9 to +12 semitones), and its tune and chords align at that
+ * shift as they do at ±3. They read it modulo the octave (chroma), so a copy 9 semitones up reads −3: each strong
+ * alignment's shift is tried an octave up and down as well. Robustness curve on produced recordings (6 of the
+ * recordings source's tuning split, 30 s each, rubberband): ±4…±12 semitones top-1 at ≥ 80 2–5 → 4–6 of 6, exact
+ * audio 0 → 100 (median), ±3 and within unchanged.
+ */
+export const MAX_PITCHED_COPY_SEMITONES = 12;
 
 /** Speeds within this of 1 are no speed change: the direct landmark match covers them. */
 const UNCHANGED_SPEED = 0.01;
@@ -361,7 +370,8 @@ function isIdentity(t: LandmarkTransform): boolean {
  * MAX_REUSE_SEMITONES, withinReuseSpeeds). A resampled copy changes pitch with speed: for a speed close to the
  * transposition found, the exact fractional shift 12·log2(speed) is tried too. Last, when an alignment found the
  * pitch unchanged, the speeds of SPEED_SEARCH (all of them: a measured speed that stood in for a grid speed would
- * leave a gap of more than a step next to it).
+ * leave a gap of more than a step next to it), and pitch shifts of up to an octave at the original speed
+ * (pitchedCopies).
  */
 export function reuseTransforms(musical: DimensionComparison[], tempo: DimensionComparison): ReuseTransform[] {
   const strong = musical.filter((d) => d.similarity >= TRANSFORM_HINT_SIMILARITY);
@@ -391,7 +401,21 @@ export function reuseTransforms(musical: DimensionComparison[], tempo: Dimension
   // A time-stretched copy keeps its pitch: its chords or tune align untransposed.
   if (strong.some((d) => Math.round(d.transform.transpositionSemitones) % 12 === 0))
     for (const v of SPEED_SEARCH) if (!speeds.has(v)) transforms.push({ semitones: 0, speed: v });
-  return transforms;
+  return [...transforms, ...pitchedCopies(strong, semitones)];
+}
+
+/**
+ * The pitch shifts beyond MAX_REUSE_SEMITONES (within MAX_PITCHED_COPY_SEMITONES) the strong alignments suggest, an
+ * octave either way included, at the original speed; `tried` holds the shifts the speed grid already covers.
+ */
+function pitchedCopies(strong: DimensionComparison[], tried: Set<number>): LandmarkTransform[] {
+  const shifts = new Set<number>();
+  for (const d of strong) {
+    const s = Math.round(d.transform.transpositionSemitones);
+    for (const shift of [s - 12, s, s + 12])
+      if (Math.abs(shift) <= MAX_PITCHED_COPY_SEMITONES && shift !== 0 && !tried.has(shift)) shifts.add(shift);
+  }
+  return [...shifts].map((semitones) => ({ semitones, speed: 1 }));
 }
 
 /**
