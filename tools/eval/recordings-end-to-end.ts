@@ -3,10 +3,10 @@
  * it: 20 Wesnoth recordings (Debian's wesnoth-1.16-music) imported with `catalog import`, then `analyse --json` of
  * excerpts made from them with ffmpeg — pitched ±1–3 semitones (and ±4–12, as a producer may shift a recording) and
  * played at 80–125 % speed (with rubberband, and again with ffmpeg's atempo; the rubberband speeds from a second
- * passage as well), resampled (pitch and speed together), 5–12 s mixed as samples under HyperRogue's tracks — and of
- * non-copies under the same transforms (Wesnoth tracks outside the catalogue, Endgame: Singularity tracks). Prints
- * each query's top match and the counts: copies found at ≥ 80 with the right track, non-copies flagged (≥ 60) and
- * their highest score. It judges nothing; it prints figures.
+ * passage as well), resampled (pitch and speed together, 80–125 %), 5–12 s mixed as samples under HyperRogue's
+ * tracks — and of non-copies under the same transforms (Wesnoth tracks outside the catalogue, Endgame: Singularity
+ * tracks). Prints each query's top match and the counts: copies found at ≥ 80 with the right track, non-copies
+ * flagged (≥ 60) and their highest score. It judges nothing; it prints figures.
  *
  *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/recordings_e2e \
  *     node tools/run-ts.mjs tools/eval/recordings-end-to-end.ts [--dir DIR]
@@ -95,6 +95,7 @@ const COPY_GROUPS = [
   'speed',
   'speed-later',
   'resampled',
+  'resampled-wide',
   'pitched-wsola',
   'speed-wsola',
   'sample',
@@ -172,6 +173,13 @@ async function makeQueries(dir: string): Promise<Query[]> {
   });
   const rates = [0.94, 1.06, 0.9, 1.1, 0.97, 1.03];
   CATALOGUE.slice(0, 6).forEach((t, i) => add(wesnoth(t), 'resampled', t, `${rates[i]}×`, resample(rates[i]!)));
+  // Played faster or slower by resampling (as a record or "nightcore"), to the ends of the plausible range:
+  // 80 and 125 % are 3.86 semitones down and up.
+  const wideRates = [0.8, 1.25, 0.82, 1.22, 0.85, 1.18];
+  CATALOGUE.forEach((t, i) => {
+    const ratio = wideRates[i % wideRates.length]!;
+    add(wesnoth(t), 'resampled-wide', t, `${ratio}×`, resample(ratio), STRETCHED);
+  });
   const nonCopy = [pitch(-2), pitch(3), speed(0.85), speed(1.15), speedWsola(1.2), pitchWsola(-1)];
   const labels = ['−2 st', '+3 st', '0.85×', '1.15×', '1.2× (WSOLA)', '−1 st (WSOLA)'];
   OUTSIDE.forEach((t, i) => add(wesnoth(t), 'non-copy', null, `${t}, ${labels[i % 6]}`, nonCopy[i % 6]!));
@@ -181,6 +189,8 @@ async function makeQueries(dir: string): Promise<Query[]> {
   [...OUTSIDE.map(wesnoth), ...SINGULARITY_TRACKS.map((t) => join(SINGULARITY, `${t}.ogg`))].forEach((file, i) => {
     const st = far[(i + 3) % far.length]!;
     add(file, 'non-copy', null, `${basename(file, '.ogg')}, ${st > 0 ? '+' : ''}${st} st`, pitch(st));
+    const ratio = wideRates[i % wideRates.length]!;
+    add(file, 'non-copy', null, `${basename(file, '.ogg')}, ${ratio}× resampled`, resample(ratio), STRETCHED);
   });
   CATALOGUE.forEach((t, i) => {
     const backing = HYPERROGUE_TRACKS[i % HYPERROGUE_TRACKS.length]!;

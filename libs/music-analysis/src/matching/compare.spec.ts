@@ -308,6 +308,9 @@ describe('reuseTransforms', () => {
     transform: { transpositionSemitones: semitones, tempoRatio },
   });
   const tempo = (ratio: number): DimensionComparison => ({ ...aligned('melody', 0, ratio), dimension: 'tempo' });
+  /** A transform whose speed is tied to its pitch, as a resampling's is. */
+  const resampling = (t: { semitones: number; speed: number }) => Math.abs(t.speed - 2 ** (t.semitones / 12)) < 1e-12;
+  const RESAMPLE_STEPS = 5;
   const speedsAt = (transforms: { semitones: number; speed: number }[], semitones: number) =>
     transforms.filter((t) => t.semitones === semitones).map((t) => t.speed);
 
@@ -381,14 +384,14 @@ describe('reuseTransforms', () => {
 
   it('does not search speeds when the alignments found a transposition (a time-stretched copy keeps its pitch)', () => {
     const transforms = reuseTransforms([aligned('harmony', -3, 1.06), aligned('melody', 2, 1.06)], tempo(1.05));
-    const withinCoverShifts = transforms.filter((t) => Math.abs(t.semitones) <= MAX_REUSE_SEMITONES);
+    const withinCoverShifts = transforms.filter((t) => !resampling(t) && Math.abs(t.semitones) <= MAX_REUSE_SEMITONES);
     expect(withinCoverShifts.map((t) => t.speed).sort()).toEqual([1, 1, 1.05, 1.05, 1.06, 1.06]);
   });
 
   it('tries a pitch shift of up to an octave, an octave either way too, at the original speed only', () => {
     const shifts = (semitones: number) =>
       reuseTransforms([aligned('melody', semitones, 1.06)], tempo(1.06))
-        .filter((t) => Math.abs(t.semitones) > MAX_REUSE_SEMITONES)
+        .filter((t) => !resampling(t) && Math.abs(t.semitones) > MAX_REUSE_SEMITONES)
         .sort((a, b) => a.semitones - b.semitones);
     // Chroma reads a copy 9 semitones up as 3 down, and one 7 down as 5 up.
     expect(shifts(-3)).toEqual([{ semitones: 9, speed: 1 }]);
@@ -401,6 +404,28 @@ describe('reuseTransforms', () => {
       { semitones: 12, speed: 1 },
     ]);
     expect(reuseTransforms([aligned('melody', 5, 1, TRANSFORM_HINT_SIMILARITY - 1)], tempo(1))).toEqual([]);
+  });
+
+  it('tries a copy resampled to 80 or 125 % (3.86 semitones, read as 4) at its fractional shift', () => {
+    const resampled = (semitones: number, speed: number) =>
+      reuseTransforms([aligned('harmony', semitones, speed)], tempo(speed)).filter((t) => t.speed === speed);
+    expect(resampled(4, 1.25)).toEqual([{ semitones: 12 * Math.log2(1.25), speed: 1.25 }]);
+    expect(resampled(-4, 0.8)).toEqual([{ semitones: 12 * Math.log2(0.8), speed: 0.8 }]);
+    // Read an octave off (8 for −4), as chroma may.
+    expect(resampled(8, 0.8)).toEqual([{ semitones: 12 * Math.log2(0.8), speed: 0.8 }]);
+  });
+
+  it("tries a resampled copy's pitch within half a semitone of each hinted shift, its speed tied to it", () => {
+    // A copy resampled to 122 % (3.44 st) read +3 by its chords, at ×1.07, and at ×0.92 by the beat tracker.
+    const tried = reuseTransforms([aligned('harmony', 3, 1.07)], tempo(0.92));
+    const copy = tried.find((t) => Math.abs(t.semitones - 3.4) < 1e-9);
+    expect(copy?.speed).toBeCloseTo(2 ** (3.4 / 12), 9);
+    expect(tried.filter(resampling).length).toBeGreaterThanOrEqual(RESAMPLE_STEPS);
+    // None beyond the plausible speeds: +4.4 st is 1.29 (tried), +8 ± 0.4 is not.
+    const far = reuseTransforms([aligned('harmony', -4, 1)], tempo(1)).filter((t) => t.speed !== 1);
+    expect(far.map((t) => Math.round(t.semitones * 10) / 10).sort((a, b) => a - b)).toEqual([
+      -4.4, -4.2, -4, -3.8, -3.6,
+    ]);
   });
 });
 

@@ -371,7 +371,7 @@ function isIdentity(t: LandmarkTransform): boolean {
  * transposition found, the exact fractional shift 12·log2(speed) is tried too. Last, when an alignment found the
  * pitch unchanged, the speeds of SPEED_SEARCH (all of them: a measured speed that stood in for a grid speed would
  * leave a gap of more than a step next to it), and pitch shifts of up to an octave at the original speed
- * (pitchedCopies).
+ * (hintedShifts).
  */
 export function reuseTransforms(musical: DimensionComparison[], tempo: DimensionComparison): ReuseTransform[] {
   const strong = musical.filter((d) => d.similarity >= TRANSFORM_HINT_SIMILARITY);
@@ -393,29 +393,57 @@ export function reuseTransforms(musical: DimensionComparison[], tempo: Dimension
   for (const s of semitones) {
     for (const v of speeds) if (s !== 0 || v !== 1) transforms.push({ semitones: s, speed: v });
   }
+  const shifts = hintedShifts(strong);
   for (const v of speeds) {
     const resampled = 12 * Math.log2(v);
-    if (v !== 1 && semitones.has(Math.round(resampled)) && Math.round(resampled) !== 0)
+    if (v !== 1 && shifts.has(Math.round(resampled)) && Math.round(resampled) !== 0)
       transforms.push({ semitones: resampled, speed: v });
   }
   // A time-stretched copy keeps its pitch: its chords or tune align untransposed.
   if (strong.some((d) => Math.round(d.transform.transpositionSemitones) % 12 === 0))
     for (const v of SPEED_SEARCH) if (!speeds.has(v)) transforms.push({ semitones: 0, speed: v });
-  return [...transforms, ...pitchedCopies(strong, semitones)];
+  const farShifts = [...shifts].filter((s) => s !== 0 && !semitones.has(s));
+  const pitched = [...transforms, ...farShifts.map((s) => ({ semitones: s, speed: 1 }))];
+  return [...pitched, ...resampledCopies(shifts, pitched)];
 }
 
 /**
- * The pitch shifts beyond MAX_REUSE_SEMITONES (within MAX_PITCHED_COPY_SEMITONES) the strong alignments suggest, an
- * octave either way included, at the original speed; `tried` holds the shifts the speed grid already covers.
+ * Where a resampled copy's pitch is tried around each hinted shift, in semitones. Resampling ties speed to pitch
+ * (2^(shift/12)), so the copy can be looked for where the alignments' speeds are wrong; but the shift must be known
+ * to about 0.1 semitone (a landmark's mapped bins are matched to ±1 bin, 1 % at 2 kHz), and the tune and chords read
+ * it to the nearest semitone: a copy resampled to 122 % (3.44 st) read +3, its chords' speed ×1.07 and its beat's
+ * ×0.92.
  */
-function pitchedCopies(strong: DimensionComparison[], tried: Set<number>): LandmarkTransform[] {
+const RESAMPLE_GRID_SEMITONES = [-0.4, -0.2, 0, 0.2, 0.4];
+
+/** A resampled copy at each hinted shift within reach of the plausible speeds, after the transforms `tried`. */
+function resampledCopies(shifts: Set<number>, tried: LandmarkTransform[]): LandmarkTransform[] {
+  const copies: LandmarkTransform[] = [];
+  for (const shift of shifts) {
+    if (shift === 0) continue;
+    for (const step of RESAMPLE_GRID_SEMITONES) {
+      const copy = { semitones: shift + step, speed: 2 ** ((shift + step) / 12) };
+      const near = (t: LandmarkTransform) =>
+        Math.abs(t.semitones - copy.semitones) < 0.1 && Math.abs(t.speed / copy.speed - 1) < UNCHANGED_SPEED;
+      if (withinReuseSpeeds(copy.speed) && !tried.some(near)) copies.push(copy);
+    }
+  }
+  return copies;
+}
+
+/**
+ * The pitch shifts the strong alignments suggest, each an octave up and down as well (chroma reads a shift modulo
+ * the octave: a copy 9 semitones up reads −3), within MAX_PITCHED_COPY_SEMITONES. Those beyond the shifts the speed
+ * grid tries are looked for at the original speed (a pitch shift keeps the tempo), and any of them as a resampling
+ * (a copy played 25 % faster by resampling is 3.86 semitones up: read as 4).
+ */
+function hintedShifts(strong: DimensionComparison[]): Set<number> {
   const shifts = new Set<number>();
   for (const d of strong) {
     const s = Math.round(d.transform.transpositionSemitones);
-    for (const shift of [s - 12, s, s + 12])
-      if (Math.abs(shift) <= MAX_PITCHED_COPY_SEMITONES && shift !== 0 && !tried.has(shift)) shifts.add(shift);
+    for (const shift of [s - 12, s, s + 12]) if (Math.abs(shift) <= MAX_PITCHED_COPY_SEMITONES) shifts.add(shift);
   }
-  return [...shifts].map((semitones) => ({ semitones, speed: 1 }));
+  return shifts;
 }
 
 /**
