@@ -370,8 +370,9 @@ function isIdentity(t: LandmarkTransform): boolean {
  * MAX_REUSE_SEMITONES, withinReuseSpeeds). A resampled copy changes pitch with speed: for a speed close to the
  * transposition found, the exact fractional shift 12·log2(speed) is tried too. Last, when an alignment found the
  * pitch unchanged, the speeds of SPEED_SEARCH (all of them: a measured speed that stood in for a grid speed would
- * leave a gap of more than a step next to it), and pitch shifts of up to an octave at the original speed
- * (hintedShifts).
+ * leave a gap of more than a step next to it), then pitch shifts of up to an octave at the original speed
+ * (hintedShifts), and last resamplings around each hinted shift (resampledCopies). The search stops at the first
+ * transform that scores 100, so what earlier engines tried comes first and unchanged.
  */
 export function reuseTransforms(musical: DimensionComparison[], tempo: DimensionComparison): ReuseTransform[] {
   const strong = musical.filter((d) => d.similarity >= TRANSFORM_HINT_SIMILARITY);
