@@ -222,7 +222,7 @@ async function measure(point: Point, subjects: Subjects, index: CatalogueIndex, 
   let strong = 0;
   for (const query of subjects.queries) {
     const out = join(dir, 'query.wav');
-    await runFfmpeg([...point.make(query.source, query.backing, out)]);
+    await runFfmpeg(point.make(query.source, query.backing, out));
     const matches: ReferenceComparison[] = index.match(extractFeatures(await decodeAudio(out)));
     const own = matches.find((m) => m.referenceId === query.id);
     if (matches[0]?.referenceId === query.id) {

@@ -182,15 +182,15 @@ async function makeQueries(dir: string): Promise<Query[]> {
   });
   const nonCopy = [pitch(-2), pitch(3), speed(0.85), speed(1.15), speedWsola(1.2), pitchWsola(-1)];
   const labels = ['−2 st', '+3 st', '0.85×', '1.15×', '1.2× (WSOLA)', '−1 st (WSOLA)'];
-  OUTSIDE.forEach((t, i) => add(wesnoth(t), 'non-copy', null, `${t}, ${labels[i % 6]}`, nonCopy[i % 6]!));
-  SINGULARITY_TRACKS.forEach((t, i) =>
-    add(join(SINGULARITY, `${t}.ogg`), 'non-copy', null, `${t}, ${labels[i % 6]}`, nonCopy[i % 6]!),
-  );
+  // OUTSIDE holds 12 tracks, so i % 6 gives the Singularity tracks the transforms it gave when they had a loop of
+  // their own: the queries are the ones earlier runs made.
   [...OUTSIDE.map(wesnoth), ...SINGULARITY_TRACKS.map((t) => join(SINGULARITY, `${t}.ogg`))].forEach((file, i) => {
+    const name = basename(file, '.ogg');
+    add(file, 'non-copy', null, `${name}, ${labels[i % 6]}`, nonCopy[i % 6]!);
     const st = far[(i + 3) % far.length]!;
-    add(file, 'non-copy', null, `${basename(file, '.ogg')}, ${st > 0 ? '+' : ''}${st} st`, pitch(st));
+    add(file, 'non-copy', null, `${name}, ${st > 0 ? '+' : ''}${st} st`, pitch(st));
     const ratio = wideRates[i % wideRates.length]!;
-    add(file, 'non-copy', null, `${basename(file, '.ogg')}, ${ratio}× resampled`, resample(ratio), STRETCHED);
+    add(file, 'non-copy', null, `${name}, ${ratio}× resampled`, resample(ratio), STRETCHED);
   });
   CATALOGUE.forEach((t, i) => {
     const backing = HYPERROGUE_TRACKS[i % HYPERROGUE_TRACKS.length]!;
