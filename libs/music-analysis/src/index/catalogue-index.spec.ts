@@ -3,6 +3,7 @@ import { aKey, aTrack, anEmbedding, transformMelody } from '../../testing/match-
 import type { TrackFeatures } from '../types';
 import { chromaEmbedding } from '../signal/embedding';
 import { doubleBeatRate } from '../signal/beat-rate';
+import { landmarkHash } from '../signal/landmarks';
 
 const meta = (i: number) => ({ title: `Track ${i}`, artist: `Artist ${i}`, platform: 'Spotify' });
 
@@ -97,6 +98,54 @@ describe('CatalogueIndex', () => {
     expect(growing.nullModel()).toBe(first);
     tracks.slice(21, 24).forEach((features, i) => growing.add({ id: `t${21 + i}`, meta: meta(21 + i), features }));
     expect(growing.nullModel()).not.toBe(first);
+  });
+
+  describe('a pitched copy', () => {
+    /** Peaks (frame, bin) at 12 a second over 30 s, deterministic per seed, paired with the next 5 (signal/landmarks.ts). */
+    const peaksOf = (seed: number): [number, number][] => {
+      let x = seed;
+      const next = () => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+      return Array.from({ length: 360 }, (): [number, number] => [
+        Math.floor(next() * 2580),
+        40 + Math.floor(next() * 150),
+      ]).sort((a, b) => a[0] - b[0]);
+    };
+    const landmarksOf = (peaks: [number, number][]) => {
+      const hashes: number[] = [];
+      const times: number[] = [];
+      peaks.forEach(([frame, bin], i) => {
+        for (const [tf, tb] of peaks.slice(i + 1, i + 6))
+          if (tf > frame && tf - frame <= 63 && Math.abs(tb - bin) <= 63) {
+            hashes.push(landmarkHash(bin, tb - bin, tf - frame));
+            times.push(frame);
+          }
+      });
+      return { hashes: Uint32Array.from(hashes), times: Uint32Array.from(times), frameSec: 256 / 22_050 };
+    };
+    const recorded = tracks
+      .slice(0, 12)
+      .map((features, i) => ({ ...features, fingerprints: landmarksOf(peaksOf(i + 1)) }));
+    const withLandmarks = new CatalogueIndex();
+    recorded.forEach((features, i) => withLandmarks.add({ id: `r${i}`, meta: meta(i), features }));
+    /** Track 7's peaks `semitones` up, its tune and chords those of an unrelated track (nothing aligns). */
+    const copy = (semitones: number) => ({
+      ...tracks[30]!,
+      fingerprints: landmarksOf(
+        peaksOf(8).map(([f, b]): [number, number] => [f, Math.round(b * 2 ** (semitones / 12))]),
+      ),
+    });
+
+    it('is looked up under each shift within 3 semitones, and its source found under its own', () => {
+      for (const semitones of [2, -3]) {
+        const found = withLandmarks.lookup(copy(semitones)).find((c) => c.pitchedShift !== undefined);
+        expect(found).toMatchObject({ referenceId: 'r7', pitchedShift: semitones });
+      }
+    });
+
+    it('leaves an unrelated query without a pitched candidate', () => {
+      const unrelated = { ...tracks[30]!, fingerprints: landmarksOf(peaksOf(99)) };
+      expect(withLandmarks.lookup(unrelated).filter((c) => c.pitchedShift !== undefined)).toEqual([]);
+    });
   });
 
   it('retrieves by embedding cosine', () => {

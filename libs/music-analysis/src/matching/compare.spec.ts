@@ -15,6 +15,7 @@ import {
   compareExactAudio,
   compareTracks,
   reuseTransforms,
+  indexedShift,
 } from './compare';
 import { FP_FRAME_SEC, landmarkHash } from '../signal/landmarks';
 import { buildPriorArt } from './prior-art';
@@ -429,6 +430,20 @@ describe('reuseTransforms', () => {
   });
 });
 
+describe('indexedShift', () => {
+  it("tries the index's pitch shift at the original speed, under the peaks' rule, after the hinted transforms", () => {
+    expect(indexedShift([{ semitones: 0, speed: 1.1 }], -2)).toEqual([
+      { semitones: -2, speed: 1, confirmByPeaks: true },
+    ]);
+  });
+
+  it('adds nothing without a shift, or when a hinted transform tried it at the original speed', () => {
+    expect(indexedShift([], undefined)).toEqual([]);
+    expect(indexedShift([{ semitones: -2, speed: 1 }], -2)).toEqual([]);
+    expect(indexedShift([{ semitones: -2, speed: 1.1 }], -2)).toHaveLength(1);
+  });
+});
+
 describe('compareExactAudio through a transform', () => {
   const second = Math.round(1 / FP_FRAME_SEC);
   /** Deterministic peaks (frame, bin) at `perSecond` a second over `seconds`, in time order. */
@@ -533,6 +548,15 @@ describe('compareExactAudio through a transform', () => {
     expect(d.similarity).toBe(100);
     expect(d.transform.tempoRatio).toBeCloseTo(1.25, 2);
     expect(d.segments[0]!.reference.start).toBeCloseTo(30 + 1.25 * d.segments[0]!.query.start, 0);
+  });
+
+  it('shows a pitched copy the index found when its landmarks and peaks hold, and nothing below that', () => {
+    const blind = indexedShift([], -1);
+    const long = compareExactAudio(features(thinlyPairedCopy(20), 20), ref, blind, 20);
+    expect(long.similarity).toBe(100);
+    expect(long.transform).toEqual({ transpositionSemitones: -1, tempoRatio: 1 });
+    // A quarter of its peaks shows a hinted copy below a flag (above); without a hint it shows nothing.
+    expect(compareExactAudio(features(brokenCopy(3), 20), ref, blind, 20).similarity).toBe(0);
   });
 
   it('takes nothing on weak evidence from a stretch shorter than its peaks need, which the landmarks alone score', () => {

@@ -136,7 +136,9 @@ export function compareExactAudio(
     const reading = () => peaksAlongLine(q, ref.fingerprints, m, transform);
     const candidate = judgedByPeaks(match, reading, q, transform, t.confirmByPeaks ?? false);
     if (candidate.similarity > best.similarity) best = candidate;
-    else if (best.similarity === 0) best = transformedPeaks(q, ref.fingerprints, m, transform) ?? best;
+    // A transform tried on weak evidence or none counts only by the peaks' higher bar (judgedByPeaks), never below it.
+    else if (best.similarity === 0 && !t.confirmByPeaks)
+      best = transformedPeaks(q, ref.fingerprints, m, transform) ?? best;
   }
   return { ...(best.similarity > 0 ? best : none), peak };
 }
@@ -433,6 +435,20 @@ function resampledCopies(shifts: Set<number>, tried: LandmarkTransform[]): Landm
 }
 
 /**
+ * The pitch shift the fingerprint index found the reference under (CatalogueIndex.lookup, pitchedShift), as a
+ * transform to try after every hinted one, unless one of them tried it at the original speed; under the peaks' rule
+ * (confirmByPeaks), as a transform tried on evidence other than the tune and the chords. The tune and the chords of a
+ * produced recording are not always read well enough to hint at its pitched copy: a Wesnoth track 1 semitone up
+ * aligned neither (melody at ×1.51, harmony at +6 semitones), while its landmarks, looked up at +1, gave it 352 votes
+ * in the index (other tracks at most 15) and, compared, fit a line of 132 votes over 23 s along which the reference's
+ * peaks held 48 % over 25 s.
+ */
+export function indexedShift(tried: readonly LandmarkTransform[], semitones: number | undefined): ReuseTransform[] {
+  if (semitones === undefined || tried.some((t) => t.semitones === semitones && t.speed === 1)) return [];
+  return [{ semitones, speed: 1, confirmByPeaks: true }];
+}
+
+/**
  * The pitch shifts the strong alignments suggest, each an octave up and down as well (chroma reads a shift modulo
  * the octave: a copy 9 semitones up reads −3), within MAX_PITCHED_COPY_SEMITONES. Those beyond the shifts the speed
  * grid tries are looked for at the original speed (a pitch shift keeps the tempo), and any of them as a resampling
@@ -574,11 +590,20 @@ export function asReuseHint(d: DimensionComparison): DimensionComparison {
  */
 const REUSE_HINT_SLACK = 2 * IMPLAUSIBLE_TEMPO_FADE;
 
-/** Every dimension of query vs reference, and the combined similarity. */
-export function compareTracks(query: TrackFeatures, ref: TrackFeatures, priorArt: PriorArtModel): TrackComparison {
+/**
+ * Every dimension of query vs reference, and the combined similarity. `pitchedShift`: the semitones the fingerprint
+ * index found the reference's landmarks under (CatalogueIndex.lookup), if any.
+ */
+export function compareTracks(
+  query: TrackFeatures,
+  ref: TrackFeatures,
+  priorArt: PriorArtModel,
+  pitchedShift?: number,
+): TrackComparison {
   const alignments = [compareMelodies(query.melody, ref.melody), compareHarmony(query.beatChroma, ref.beatChroma)];
   const tempo = compareTempo(query, ref);
-  const transforms = reuseTransforms(alignments.map(asReuseHint), tempo);
+  const hinted = reuseTransforms(alignments.map(asReuseHint), tempo);
+  const transforms = [...hinted, ...indexedShift(hinted, pitchedShift)];
   const dimensions: DimensionComparison[] = [
     ...alignments.map(atPlausibleTempo),
     compareChordProgressions(query, ref, priorArt),

@@ -28,6 +28,8 @@ export interface CompareJob {
   /** The query's and the references' landmark tables, built by the calling thread (the helper adopts them). */
   landmarks: LandmarkTables;
   priorArt: PriorArtJson;
+  /** Per reference, the pitch shift the fingerprint index found it under (CatalogueCandidate.pitchedShift). */
+  pitchedShifts: (number | undefined)[];
   /** Int32Array on a SharedArrayBuffer: [0] = next candidate to claim. */
   next: Int32Array;
 }
@@ -311,7 +313,7 @@ export function featureHelper(): FeatureHelper {
 export function compareShared(job: CompareJob, priorArt: PriorArtModel): Compared {
   const done: Compared = [];
   for (let i = Atomics.add(job.next, 0, 1); i < job.refs.length; i = Atomics.add(job.next, 0, 1))
-    done.push([i, compareTracks(job.query, job.refs[i]!, priorArt)]);
+    done.push([i, compareTracks(job.query, job.refs[i]!, priorArt, job.pitchedShifts[i])]);
   return done;
 }
 
@@ -334,6 +336,7 @@ export async function compareOnTwoThreads(
   query: TrackFeatures,
   refs: TrackFeatures[],
   priorArt: PriorArtModel,
+  pitchedShifts: (number | undefined)[] = [],
 ): Promise<TrackComparison[]> {
   const out = new Array<TrackComparison>(refs.length);
   if (refs.length === 0) return out;
@@ -345,6 +348,7 @@ export async function compareOnTwoThreads(
       refs.map((ref) => ref.fingerprints),
     ),
     priorArt: priorArt.toJSON(),
+    pitchedShifts,
     next: new Int32Array(new SharedArrayBuffer(4)),
   };
   const helperDone = featureHelper().compare(job);

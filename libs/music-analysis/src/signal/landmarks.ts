@@ -442,6 +442,26 @@ export function transformedLandmarkHashes(hash: number, pitchRatio: number, spee
 /** Room `out` needs in transformedLandmarkHashes. */
 export const MAX_TRANSFORMED_HASHES = 4;
 
+/**
+ * The stored landmarks of the recording a copy pitched `semitones` up came from, as the copy's landmarks imply them
+ * (transformedLandmarkHashes at the same speed): what the fingerprint index is asked when a pitched copy is looked
+ * up. A landmark whose mapped bins fall between two integers stands for each of them, at its own time.
+ */
+export function pitchShiftedLandmarks(fp: Fingerprints, semitones: number): Fingerprints {
+  const ratio = 2 ** (semitones / 12);
+  const hashes: number[] = [];
+  const times: number[] = [];
+  const out = new Uint32Array(MAX_TRANSFORMED_HASHES);
+  for (let i = 0; i < fp.hashes.length; i++) {
+    const count = transformedLandmarkHashes(fp.hashes[i]!, ratio, 1, out);
+    for (let v = 0; v < count; v++) {
+      hashes.push(out[v]!);
+      times.push(fp.times[i]!);
+    }
+  }
+  return { hashes: Uint32Array.from(hashes), times: Uint32Array.from(times), frameSec: fp.frameSec };
+}
+
 /** The integer bins a mapped frequency may have been rounded to: its floor and ceiling (one when it is whole). */
 function nearBins(bin: number): number[] {
   const low = Math.floor(bin);
