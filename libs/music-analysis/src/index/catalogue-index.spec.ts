@@ -142,6 +142,15 @@ describe('CatalogueIndex', () => {
       }
     });
 
+    it('is matched to its source as the recording itself, at its shift, on one thread and on two', async () => {
+      for (const [best] of [withLandmarks.match(copy(2)), await withLandmarks.matchAsync(copy(2))]) {
+        const exact = best!.dimensions.find((d) => d.dimension === 'exactAudio')!;
+        expect(best!.referenceId).toBe('r7');
+        expect(exact.similarity).toBe(100);
+        expect(exact.transform.transpositionSemitones).toBe(2);
+      }
+    });
+
     it('leaves an unrelated query without a pitched candidate', () => {
       const unrelated = { ...tracks[30]!, fingerprints: landmarksOf(peaksOf(99)) };
       expect(withLandmarks.lookup(unrelated).filter((c) => c.pitchedShift !== undefined)).toEqual([]);
