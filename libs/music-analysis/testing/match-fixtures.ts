@@ -2,8 +2,17 @@
  * Test factories for the matching half of the engine: synthetic songs (audio) and synthetic TrackFeatures
  * whose musical truth is known. Deterministic: every choice comes from a seeded PRNG.
  */
-import type { BeatChroma, ChordSegment, KeyEstimate, MelodyNote, PcmAudio, TrackFeatures } from '../src/types';
+import type {
+  BeatChroma,
+  ChordSegment,
+  Fingerprints,
+  KeyEstimate,
+  MelodyNote,
+  PcmAudio,
+  TrackFeatures,
+} from '../src/types';
 import { ANALYSIS_SAMPLE_RATE, PITCH_CLASS_NAMES, RHYTHM_STEPS } from '../src/constants';
+import { FP_FRAME_SEC, landmarkHash } from '../src/signal/landmarks';
 import { midiToHz, pcm, seededRandom } from './test-signals';
 
 /** Major-scale degrees (semitones above the tonic). */
@@ -213,4 +222,31 @@ export function renderSong(melody: MelodyNote[], chords: ChordSegment[], duratio
       addPluckedTone(out, c.start, 48 + c.root + iv, c.end - c.start, 0.08, 1.5);
   }
   return pcm(out);
+}
+
+/** Deterministic spectral peaks (fingerprint frame, bin) at `perSecond` a second over `seconds`, in time order. */
+export function somePeaks(seed: number, seconds: number, perSecond: number): [number, number][] {
+  const second = Math.round(1 / FP_FRAME_SEC);
+  let x = seed;
+  const next = () => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  return Array.from({ length: seconds * perSecond }, (): [number, number] => [
+    Math.floor(next() * seconds * second),
+    20 + Math.floor(next() * 200),
+  ]).sort((a, b) => a[0] - b[0]);
+}
+
+/** Landmarks pairing each anchor with the next `fanOut` peaks of `targets` after it (as signal/landmarks.ts does). */
+export function landmarksOf(anchors: [number, number][], targets: [number, number][], fanOut: number): Fingerprints {
+  const hashes: number[] = [];
+  const times: number[] = [];
+  for (const [frame, bin] of anchors) {
+    let paired = 0;
+    for (const [tf, tb] of targets) {
+      if (tf <= frame || tf - frame > 63 || Math.abs(tb - bin) > 63) continue;
+      hashes.push(landmarkHash(bin, tb - bin, tf - frame));
+      times.push(frame);
+      if (++paired === fanOut) break;
+    }
+  }
+  return { hashes: Uint32Array.from(hashes), times: Uint32Array.from(times), frameSec: FP_FRAME_SEC };
 }

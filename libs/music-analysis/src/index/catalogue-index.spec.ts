@@ -1,9 +1,8 @@
 import { CatalogueIndex } from './catalogue-index';
-import { aKey, aTrack, anEmbedding, transformMelody } from '../../testing/match-fixtures';
+import { aKey, aTrack, anEmbedding, landmarksOf, somePeaks, transformMelody } from '../../testing/match-fixtures';
 import type { TrackFeatures } from '../types';
 import { chromaEmbedding } from '../signal/embedding';
 import { doubleBeatRate } from '../signal/beat-rate';
-import { landmarkHash } from '../signal/landmarks';
 
 const meta = (i: number) => ({ title: `Track ${i}`, artist: `Artist ${i}`, platform: 'Spotify' });
 
@@ -101,36 +100,18 @@ describe('CatalogueIndex', () => {
   });
 
   describe('a pitched copy', () => {
-    /** Peaks (frame, bin) at 12 a second over 30 s, deterministic per seed, paired with the next 5 (signal/landmarks.ts). */
-    const peaksOf = (seed: number): [number, number][] => {
-      let x = seed;
-      const next = () => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-      return Array.from({ length: 360 }, (): [number, number] => [
-        Math.floor(next() * 2580),
-        40 + Math.floor(next() * 150),
-      ]).sort((a, b) => a[0] - b[0]);
-    };
-    const landmarksOf = (peaks: [number, number][]) => {
-      const hashes: number[] = [];
-      const times: number[] = [];
-      peaks.forEach(([frame, bin], i) => {
-        for (const [tf, tb] of peaks.slice(i + 1, i + 6))
-          if (tf > frame && tf - frame <= 63 && Math.abs(tb - bin) <= 63) {
-            hashes.push(landmarkHash(bin, tb - bin, tf - frame));
-            times.push(frame);
-          }
-      });
-      return { hashes: Uint32Array.from(hashes), times: Uint32Array.from(times), frameSec: 256 / 22_050 };
-    };
+    /** A recording's landmarks: its peaks at 12 a second over 30 s, each paired with the next 5. */
+    const peaksOf = (seed: number) => somePeaks(seed, 30, 12);
+    const landmarksOfPeaks = (peaks: [number, number][]) => landmarksOf(peaks, peaks, 5);
     const recorded = tracks
       .slice(0, 12)
-      .map((features, i) => ({ ...features, fingerprints: landmarksOf(peaksOf(i + 1)) }));
+      .map((features, i) => ({ ...features, fingerprints: landmarksOfPeaks(peaksOf(i + 1)) }));
     const withLandmarks = new CatalogueIndex();
     recorded.forEach((features, i) => withLandmarks.add({ id: `r${i}`, meta: meta(i), features }));
     /** Track 7's peaks `semitones` up, its tune and chords those of an unrelated track (nothing aligns). */
     const copy = (semitones: number) => ({
       ...tracks[30]!,
-      fingerprints: landmarksOf(
+      fingerprints: landmarksOfPeaks(
         peaksOf(8).map(([f, b]): [number, number] => [f, Math.round(b * 2 ** (semitones / 12))]),
       ),
     });
@@ -152,7 +133,7 @@ describe('CatalogueIndex', () => {
     });
 
     it('leaves an unrelated query without a pitched candidate', () => {
-      const unrelated = { ...tracks[30]!, fingerprints: landmarksOf(peaksOf(99)) };
+      const unrelated = { ...tracks[30]!, fingerprints: landmarksOfPeaks(peaksOf(99)) };
       expect(withLandmarks.lookup(unrelated).filter((c) => c.pitchedShift !== undefined)).toEqual([]);
     });
   });

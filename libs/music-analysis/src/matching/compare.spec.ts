@@ -17,7 +17,7 @@ import {
   reuseTransforms,
   indexedShift,
 } from './compare';
-import { FP_FRAME_SEC, landmarkHash } from '../signal/landmarks';
+import { FP_FRAME_SEC } from '../signal/landmarks';
 import { buildPriorArt } from './prior-art';
 import {
   FOUR_ON_THE_FLOOR,
@@ -26,6 +26,8 @@ import {
   aMelody,
   aRhythm,
   aTrack,
+  landmarksOf,
+  somePeaks,
   transformMelody,
 } from '../../testing/match-fixtures';
 import type { BeatChroma, DimensionComparison, Fingerprints, TrackFeatures } from '../types';
@@ -446,42 +448,18 @@ describe('indexedShift', () => {
 
 describe('compareExactAudio through a transform', () => {
   const second = Math.round(1 / FP_FRAME_SEC);
-  /** Deterministic peaks (frame, bin) at `perSecond` a second over `seconds`, in time order. */
-  function peaks(seed: number, seconds: number, perSecond: number): [number, number][] {
-    let x = seed;
-    const next = () => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-    return Array.from({ length: seconds * perSecond }, (): [number, number] => [
-      Math.floor(next() * seconds * second),
-      20 + Math.floor(next() * 200),
-    ]).sort((a, b) => a[0] - b[0]);
-  }
-  /** Landmarks pairing each anchor with the next `fanOut` peaks of `targets` after it (as signal/landmarks.ts does). */
-  function landmarks(anchors: [number, number][], targets: [number, number][], fanOut: number): Fingerprints {
-    const hashes: number[] = [];
-    const times: number[] = [];
-    for (const [frame, bin] of anchors) {
-      let paired = 0;
-      for (const [tf, tb] of targets) {
-        if (tf <= frame || tf - frame > 63 || Math.abs(tb - bin) > 63) continue;
-        hashes.push(landmarkHash(bin, tb - bin, tf - frame));
-        times.push(frame);
-        if (++paired === fanOut) break;
-      }
-    }
-    return { hashes: Uint32Array.from(hashes), times: Uint32Array.from(times), frameSec: FP_FRAME_SEC };
-  }
   const features = (fingerprints: Fingerprints, durationSec: number) =>
     ({ fingerprints, durationSec }) as TrackFeatures;
 
   // A reference of 60 s; copies of its stretch from 30 s a semitone down.
-  const reference = peaks(1, 60, 12);
-  const ref = features(landmarks(reference, reference, 5), 60);
+  const reference = somePeaks(1, 60, 12);
+  const ref = features(landmarksOf(reference, reference, 5), 60);
   const ratio = 2 ** (-1 / 12);
   const copiedFor = (seconds: number) =>
     reference
       .filter(([frame]) => frame >= 30 * second && frame < (30 + seconds) * second)
       .map(([frame, bin]): [number, number] => [frame - 30 * second, Math.round(bin * ratio)]);
-  const other = peaks(2, 20, 30);
+  const other = somePeaks(2, 20, 30);
   const join = (...parts: Fingerprints[]): Fingerprints => ({
     hashes: Uint32Array.from(parts.flatMap((p) => [...p.hashes])),
     times: Uint32Array.from(parts.flatMap((p) => [...p.times])),
@@ -494,7 +472,7 @@ describe('compareExactAudio through a transform', () => {
   function brokenCopy(kept: number): Fingerprints {
     const copied = copiedFor(20).filter(([frame], i) => frame < second || i % 13 < kept);
     const firstSecond = copied.filter(([frame]) => frame < second);
-    return join(landmarks(firstSecond, copied, 5), landmarks(copied, other, 5));
+    return join(landmarksOf(firstSecond, copied, 5), landmarksOf(copied, other, 5));
   }
   /**
    * A copy of `seconds` whose landmarks agree one in 16 (each peak keeps its pair with the next one and pairs with
@@ -502,7 +480,7 @@ describe('compareExactAudio through a transform', () => {
    */
   function thinlyPairedCopy(seconds: number): Fingerprints {
     const copied = copiedFor(seconds);
-    return join(landmarks(copied, copied, 1), landmarks(copied, other, 15));
+    return join(landmarksOf(copied, copied, 1), landmarksOf(copied, other, 15));
   }
   const minusOne = [{ semitones: -1, speed: 1 }];
 
@@ -539,7 +517,7 @@ describe('compareExactAudio through a transform', () => {
     const copied = reference
       .filter(([frame]) => frame >= 30 * second && frame < (30 + seconds * speed) * second)
       .map(([frame, bin]): [number, number] => [Math.round((frame - 30 * second) / speed), bin]);
-    return landmarks(copied, copied, 5);
+    return landmarksOf(copied, copied, 5);
   }
   const onWeakEvidence = (speed: number) => [{ semitones: 0, speed, confirmByPeaks: true as const }];
 
