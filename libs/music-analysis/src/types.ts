@@ -29,7 +29,7 @@ export interface KeyEstimate {
   mode: Mode;
   /** Correlation with the winning profile, −1…1. */
   confidence: number;
-  /** e.g. "C major", "F# minor". */
+  /** e.g. "C major", "F# minor"; empty when the audio has no key (silence, noise: a flat chroma). */
   name: string;
   /**
    * 0–1: how far the winning key's correlation stands above the next best key's (signal/key.ts); 0 when the

@@ -65,6 +65,8 @@ describe('softMaximum', () => {
   it('is the maximum for one track and grows by at most T·ln n for n equal tracks', () => {
     expect(softMaximum([70])).toBe(70);
     expect(softMaximum([])).toBe(0);
+    expect(softMaximum([0, 0, 0])).toBe(0); // tracks matched in nothing add nothing
+    expect(softMaximum([50, 50, 0, 0])).toBeCloseTo(50 + 3 * Math.log(2), 5);
     expect(softMaximum([50, 50])).toBeCloseTo(50 + 3 * Math.log(2), 5);
     expect(softMaximum([90, 10])).toBeCloseTo(90, 1);
     expect(softMaximum([99, 99, 99])).toBe(100);

@@ -37,7 +37,7 @@ export const DIMENSION_WEIGHTS: Record<Exclude<MatchDimension, 'exactAudio'>, nu
 };
 
 /** Version of the matching and scoring rules; stored with every result so old results can be told apart. */
-export const ENGINE_VERSION = 'music-analysis/1.20.0';
+export const ENGINE_VERSION = 'music-analysis/1.20.1';
 
 /** Combined 0–100 similarity of one reference track (see the module comment). */
 export function trackSimilarity(dimensions: DimensionComparison[]): number {
@@ -64,15 +64,18 @@ const HARMONIC_FAMILY: ReadonlySet<MatchDimension> = new Set(['harmony', 'chordP
 
 /**
  * Soft maximum of the track similarities, T·ln Σ exp(s/T) with T = 3, capped at 100: one strong match
- * counts fully, and n equally strong matches count at most T·ln n more (20 matches: +9 points).
+ * counts fully, and n equally strong matches count at most T·ln n more (20 matches: +9 points). A track at 0
+ * matched in nothing and adds nothing: counted, the 20 candidates a silent query is compared with would make
+ * it 91 % original instead of 100.
  */
 export const SOFT_MAX_TEMPERATURE = 3;
 
 export function softMaximum(similarities: number[]): number {
-  if (similarities.length === 0) return 0;
-  const top = Math.max(...similarities);
+  const matched = similarities.filter((s) => s > 0);
+  if (matched.length === 0) return 0;
+  const top = Math.max(...matched);
   let sum = 0;
-  for (const s of similarities) sum += Math.exp((s - top) / SOFT_MAX_TEMPERATURE);
+  for (const s of matched) sum += Math.exp((s - top) / SOFT_MAX_TEMPERATURE);
   return Math.min(100, top + SOFT_MAX_TEMPERATURE * Math.log(sum));
 }
 

@@ -99,6 +99,15 @@ describe('analysis pipeline on audio', () => {
     }
   });
 
+  it('calls ten seconds of silence 100 % original, in no key, matching nothing', async () => {
+    const sampleRate = 22050;
+    const silence = { samples: new Float32Array(10 * sampleRate), sampleRate, durationSec: 10 };
+    const results = await analyseAudio(silence, index);
+    expect(results.allMatches).toEqual([]);
+    expect(results.originalityScore).toBe(100);
+    expect(results.keySignature).toBeUndefined();
+  });
+
   it('rejects a file that cannot be decoded with a typed error, and analyses the next one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'analyse-'));
     try {

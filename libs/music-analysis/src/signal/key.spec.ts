@@ -30,8 +30,9 @@ describe('estimateKey', () => {
     expect(keyOf(cMajorCadence().map((c) => c.map((p) => p + 3))).name).toBe('D# major');
   });
 
-  it('reports zero confidence for a flat chroma', () => {
-    expect(estimateKey(new Array(12).fill(1)).confidence).toBe(0);
+  it('reports no key, at zero confidence, for a flat chroma', () => {
+    expect(estimateKey(new Array(12).fill(1))).toMatchObject({ confidence: 0, name: '' });
+    expect(estimateKey(new Array(12).fill(0))).toMatchObject({ confidence: 0, name: '' });
     expect(() => estimateKey([1, 2, 3])).toThrow(RangeError);
   });
 });

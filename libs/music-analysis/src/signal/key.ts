@@ -143,8 +143,9 @@ export function estimateKey(chromaSum: ArrayLike<number>): KeyEstimate {
   // Stable sort: equal scores keep major before minor and the lower tonic first, as before.
   scores.sort((a, b) => b.score - a.score);
   const [best, runnerUp] = scores as [(typeof scores)[0], (typeof scores)[0]];
-  // A flat chroma correlates with nothing (every r and scale fit 0); a real one puts some key above 0.
-  if (!(best.score > 0)) return { tonic: 0, mode: 'major', confidence: 0, name: keyName(0, 'major'), clarity: 0 };
+  // A flat chroma (silence, noise) correlates with nothing (every r and scale fit 0); a real one puts some key above
+  // 0. It has no key: the empty name tells the results to report none rather than C major at confidence 0.
+  if (!(best.score > 0)) return { tonic: 0, mode: 'major', confidence: 0, name: '', clarity: 0 };
   const relative = relativeKey(best.tonic, best.mode);
   const relativeR = scores.find((s) => s.tonic === relative.tonic && s.mode === relative.mode)!.r;
   const estimate: KeyEstimate = {
