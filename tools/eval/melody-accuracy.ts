@@ -14,7 +14,7 @@ import { demoTrack, soundfontUnavailable, trackOf, type Piece } from '@originali
 import { decodeAudio, extractFeatures, type MelodyNote, type PcmAudio } from '@originality/music-analysis';
 import { SIZES } from './harness';
 import { renderReference, SAMPLE_RATE } from './cases';
-import { catalogueArrangement, gmPieces, renderCatalogueGm } from './sources/gm-pieces';
+import { catalogueArrangement, gmPieces, renderCatalogueGm, type GmPiece } from './sources/gm-pieces';
 import { splitOf, SPLITS, type Split } from './sources/source';
 
 const STEP_SEC = 0.05;
@@ -120,7 +120,8 @@ async function gmSource(split: Split, rows: boolean): Promise<void> {
   const missing = soundfontUnavailable();
   if (missing) return void console.log(`\ngm: skipped (${missing})`);
   const table = new SourceTable(`gm (${split} split)`, rows);
-  for (const gm of gmPieces('full', (p) => splitOf('gm', p.id) === split && p.catalogued)) {
+  const inSplit = (p: GmPiece) => p.catalogued && splitOf('gm', p.id) === split;
+  for (const gm of gmPieces('full', inSplit).filter(inSplit)) {
     const arrangement = catalogueArrangement(gm);
     const piece = gm.arrange({ accompaniment: arrangement.accompaniment, drums: arrangement.drums });
     const audio = await decodeAudio(await renderCatalogueGm(gm, tmpdir()));
