@@ -18,4 +18,11 @@ describe('SubScores', () => {
     rerender(<SubScores result={aResult({ keySignature: undefined })} />);
     expect(screen.getByText('Not detected')).toBeTruthy();
   });
+
+  it('shows the tempo in whole BPM, and "Not detected" when no beat was found', () => {
+    const { rerender } = render(<SubScores result={aResult({ tempoBpm: 119.6 })} />);
+    expect(screen.getByText('120 BPM')).toBeTruthy();
+    rerender(<SubScores result={aResult({ keySignature: 'C major', tempoBpm: 0 })} />);
+    expect(screen.getByText('Not detected')).toBeTruthy();
+  });
 });

@@ -53,7 +53,8 @@ export function SubScores({ result }: { result: AnalysisResultView }) {
       </div>
       <div className="sub-score">
         <dt>Tempo</dt>
-        <dd>{Math.round(result.tempoBpm)} BPM</dd>
+        {/* 0: no beat was found (silence, a clip too short for one) */}
+        <dd>{result.tempoBpm > 0 ? `${Math.round(result.tempoBpm)} BPM` : 'Not detected'}</dd>
       </div>
     </dl>
   );

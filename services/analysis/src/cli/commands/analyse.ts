@@ -85,7 +85,7 @@ export function readable(line: AnalyseLine): string {
     `${line.file}`,
     `  originality ${line.originalityScore}%  (melody ${line.melodyUniqueness}, rhythm ${line.rhythmPattern}, harmony ${line.harmonicStructure}, ` +
       `chords ${line.chordProgressionUniqueness}, tempo ${line.tempoAnalysis}, lyrics ${line.lyricsPercentage}%)`,
-    `  ${keyText(line)}, ${line.tempoBpm.toFixed(1)} BPM, ${line.durationSec.toFixed(1)} s; ` +
+    `  ${keyText(line)}, ${tempoText(line)}, ${line.durationSec.toFixed(1)} s; ` +
       `catalogue of ${line.catalogue.size} tracks`,
   ];
   if (line.allMatches.length === 0) lines.push('  no similar tracks');
@@ -95,6 +95,11 @@ export function readable(line: AnalyseLine): string {
       lines.push(`        ${dimension.explanation}`);
   }
   return lines.join('\n');
+}
+
+/** The tempo as read, or 'tempo unknown' where no beat was found (the engine reports 0: silence, a very short clip). */
+function tempoText(results: AnalysisResults): string {
+  return results.tempoBpm > 0 ? `${results.tempoBpm.toFixed(1)} BPM` : 'tempo unknown';
 }
 
 /** "C major (confidence 0.85, or A minor)": the key with how sure the engine is of it. */
