@@ -161,6 +161,8 @@ describe('analysis catalogue store (Postgres)', () => {
     const held = (await repository.version()).trackCount;
     expect(catalogue.staleTracks).toBe(1);
     expect(index.size).toBe(held - 1);
+    expect(catalogue.staleTracksNotice()).toContain(`1 of ${held} catalogue tracks`);
+    expect(catalogue.staleTracksNotice()).toContain('catalog import');
 
     const summary = await catalogue.importManifest(manifestPath, { source: 'demo-generator' });
 
@@ -168,5 +170,6 @@ describe('analysis catalogue store (Postgres)', () => {
     expect(summary.imported).toEqual([]);
     expect((await catalogue.loadIndex()).size).toBe(held);
     expect(catalogue.staleTracks).toBe(0);
+    expect(catalogue.staleTracksNotice()).toBeNull();
   });
 });

@@ -23,12 +23,8 @@ export class CatalogueIndexKeeper implements OnApplicationBootstrap, OnModuleDes
     this.logger.log(
       `catalogue index built: ${index.size} tracks (version ${index.version}), null model ${source === 'catalogue' ? `fitted on ${pairs} pairs` : 'prior'}`,
     );
-    if (this.catalogue.staleTracks > 0) {
-      this.logger.warn(
-        `${this.catalogue.staleTracks} catalogue tracks were extracted by an older engine and are left out; ` +
-          're-import their manifest (npm run -s analysis -- catalog import …, or catalog demo) to re-analyse them',
-      );
-    }
+    const stale = this.catalogue.staleTracksNotice();
+    if (stale) this.logger.warn(stale);
     this.timer = setInterval(() => void this.refresh(), this.config.CATALOGUE_REFRESH_SEC * 1000);
     this.timer.unref();
   }

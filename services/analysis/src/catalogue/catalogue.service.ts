@@ -133,6 +133,19 @@ export class CatalogueService {
   /** Tracks the last index build left out because an older engine extracted their features. */
   staleTracks = 0;
 
+  /**
+   * What to tell whoever runs the catalogue when the last index build left tracks out, or null: otherwise a catalogue
+   * imported before an engine upgrade silently compares every file with fewer tracks, or with none.
+   */
+  staleTracksNotice(): string | null {
+    if (this.staleTracks === 0) return null;
+    return (
+      `${this.staleTracks} of ${this.staleTracks + (this.index?.size ?? 0)} catalogue tracks were extracted by an ` +
+      'older engine and are left out; import their manifest again (npm run -s analysis -- catalog import ' +
+      '<manifest.json>, or catalog demo) to re-analyse them'
+    );
+  }
+
   /** Rebuilds the index when the catalogue changed since it was built; says whether it did. */
   async refreshIndex(): Promise<boolean> {
     const { version } = await this.repository.version();

@@ -9,18 +9,13 @@ export type AnalyseLine =
   (AnalysisResults & { file: string }) | { file: string; error: { code: string; message: string } };
 
 /** Analyses each file against the catalogue in Postgres; exit status 1 when any file failed. */
-export async function analyse(
-  files: string[],
-  json: boolean,
-  out: (line: string) => void,
-  warn: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
-): Promise<number> {
+export async function analyse(files: string[], json: boolean, out: (line: string) => void): Promise<number> {
   const context = await openCatalogue();
   let failures = 0;
   try {
     const index = await context.catalogue.loadIndex();
-    const stale = staleCatalogueWarning(context.catalogue.staleTracks, index.size);
-    if (stale) warn(stale);
+    const stale = context.catalogue.staleTracksNotice();
+    if (stale) process.stderr.write(`warning: ${stale}\n`);
     for (const file of files) {
       const line = await analyseOne(file, index);
       if ('error' in line) failures++;
@@ -31,18 +26,6 @@ export async function analyse(
     await context.close();
   }
   return failures > 0 ? 1 : 0;
-}
-
-/**
- * What to tell the user when tracks an older engine extracted are left out of the index: otherwise a catalogue
- * imported before an engine upgrade silently compares every file with nothing and calls it 100 % original.
- */
-export function staleCatalogueWarning(staleTracks: number, indexedTracks: number): string | null {
-  if (staleTracks === 0) return null;
-  return (
-    `warning: ${staleTracks} of ${staleTracks + indexedTracks} catalogue tracks were extracted by an older engine and ` +
-    'are left out; import their manifest again (npm run -s analysis -- catalog import <manifest.json>) to re-analyse them'
-  );
 }
 
 async function analyseOne(file: string, index: CatalogueIndex): Promise<AnalyseLine> {
