@@ -204,7 +204,7 @@ export class CatalogueIndex {
     for (const { trackNo, score } of contourHits) this.candidate(found, trackNo, query.embedding).contourScore = score;
     for (const { trackNo, semitones, votes } of this.pitchedCopies(query.fingerprints)) {
       const c = this.candidate(found, trackNo, query.embedding);
-      if (!(c.pitchedVotes! >= votes)) Object.assign(c, { pitchedShift: semitones, pitchedVotes: votes });
+      if ((c.pitchedVotes ?? 0) < votes) Object.assign(c, { pitchedShift: semitones, pitchedVotes: votes });
     }
     return [...found.values()];
   }
