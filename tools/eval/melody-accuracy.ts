@@ -121,6 +121,8 @@ async function gmSource(split: Split, rows: boolean): Promise<void> {
   if (missing) return void console.log(`\ngm: skipped (${missing})`);
   const table = new SourceTable(`gm (${split} split)`, rows);
   const inSplit = (p: GmPiece) => p.catalogued && splitOf('gm', p.id) === split;
+  // gmPieces returns every piece at the full size (its split filter only picks the small size's few), so the
+  // catalogued pieces of the split are chosen here.
   for (const gm of gmPieces('full', inSplit).filter(inSplit)) {
     const arrangement = catalogueArrangement(gm);
     const piece = gm.arrange({ accompaniment: arrangement.accompaniment, drums: arrangement.drums });
