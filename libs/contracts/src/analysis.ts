@@ -94,6 +94,11 @@ export interface AnalysisResults {
   allMatches: TrackMatch[];
   tempoBpm: number;
   durationSec: number;
+  /**
+   * True when the file holds no sound (its peak below −60 dBFS): nothing was compared, so the scores, 100 % original
+   * throughout, say nothing about the music. Absent otherwise.
+   */
+  silent?: boolean;
   engineVersion: string;
   catalogue: CatalogueDescription;
 }

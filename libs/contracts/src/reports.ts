@@ -12,6 +12,12 @@ export const SUB_SCORES = [
 ] as const satisfies readonly { field: keyof AnalysisResults; label: string }[];
 export type SubScoreField = (typeof SUB_SCORES)[number]['field'];
 
+/**
+ * The verdict of a silent file (AnalysisResults.silent), in place of spec §9's: it reads 100 %, but nothing was
+ * compared, and 'High Originality' would be a verdict about no music.
+ */
+export const SILENT_VERDICT = 'Silent file: nothing compared';
+
 /** Spec §9: at least 80 is 'High Originality', at least 60 'Good Originality', otherwise 'Moderate Originality'. */
 export function originalityVerdict(score: number): string {
   if (score >= 80) return 'High Originality';

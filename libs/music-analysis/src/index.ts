@@ -17,6 +17,7 @@ export * from './signal/key';
 export * from './signal/chords';
 export * from './signal/rhythm';
 export * from './signal/vocals';
+export * from './signal/silence';
 export * from './signal/embedding';
 export * from './pipeline/features';
 export * from './signal/melody';

@@ -35,7 +35,7 @@ import {
   startTestService,
 } from '@originality/testing';
 import { type NatsConnection, connect } from 'nats';
-import { generateDemoCatalogue } from '@originality/music-synth';
+import { encodeWav, generateDemoCatalogue } from '@originality/music-synth';
 import { AnalysisModule } from '../src/analysis.module';
 import { CatalogueRepository } from '../src/catalogue/catalogue.repository';
 import { CatalogueService } from '../src/catalogue/catalogue.service';
@@ -195,6 +195,14 @@ describe('analysis jobs: upload events -> durable queue -> worker -> results (Po
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
     expect(progress.at(-1)).toMatchObject({ status: 'completed', percent: 100, analysisId: job.analysisId });
     expect(progress.slice(0, -1).every((p) => p.status === 'analyzing' && p.percent < 100)).toBe(true);
+  });
+
+  it('ten seconds of digital silence completes, stored as silent with nothing matched', async () => {
+    const uploadId = randomUUID();
+    const job = await upload(encodeWav(new Float32Array(10 * 22_050), 22_050), 'silence.wav', { uploadId });
+    const outcome = (await outcomeOf(job.analysisId)) as DomainEvent<AnalysisCompletedEvent>;
+    expect(outcome).toMatchObject({ type: AnalysisEvents.completed, data: { uploadId, matchCount: 0 } });
+    expect(await resultOf(uploadId)).toMatchObject({ silent: true, allMatches: [] });
   });
 
   it('a repeated event for the same analysis gives one result and one completed event', async () => {

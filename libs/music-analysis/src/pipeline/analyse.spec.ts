@@ -99,13 +99,28 @@ describe('analysis pipeline on audio', () => {
     }
   });
 
-  it('calls ten seconds of silence 100 % original, in no key, matching nothing', async () => {
+  it('calls ten seconds of silence 100 % original, in no key, matching nothing, and says it is silent', async () => {
     const sampleRate = 22050;
     const silence = { samples: new Float32Array(10 * sampleRate), sampleRate, durationSec: 10 };
     const results = await analyseAudio(silence, index);
     expect(results.allMatches).toEqual([]);
     expect(results.originalityScore).toBe(100);
     expect(results.keySignature).toBeUndefined();
+    expect(results.silent).toBe(true);
+  });
+
+  it('marks a silent file as silent, and a file with sound in it not', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'analyse-'));
+    try {
+      const silence = join(dir, 'silence.wav');
+      writeFileSync(silence, encodeWav(new Float32Array(5 * 22050)));
+      expect((await analyseFile(silence, index)).silent).toBe(true);
+      const excerpt = join(dir, 'excerpt.wav');
+      writeFileSync(excerpt, encodeWav(original.samples.slice(3 * 22050, 8 * 22050)));
+      expect(await analyseFile(excerpt, index)).not.toHaveProperty('silent');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('rejects a file that cannot be decoded with a typed error, and analyses the next one', async () => {

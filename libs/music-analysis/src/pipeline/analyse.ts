@@ -10,6 +10,7 @@ import { decodeAudio, decodeCapacity, type DecodeOptions } from '../io/decode';
 import { availableParallelism } from 'node:os';
 import { extractFeatures, extractFeaturesAsync, StreamingFeatureExtraction } from './features';
 import { buildAnalysisResults } from '../matching/score';
+import { isSilent } from '../signal/silence';
 
 export interface AnalyseOptions {
   onProgress?: ProgressCallback;
@@ -46,7 +47,7 @@ export async function analyseFile(
   opts.onDecoded?.(pcm);
   progress('initializing', 1);
   const features = await extraction.finish(pcm, { onProgress: progress, matchNext: true });
-  return compareAndScore(features, index, true, progress);
+  return withSilence(await compareAndScore(features, index, true, progress), pcm);
 }
 
 /**
@@ -67,7 +68,12 @@ export async function analyseAudio(
   const features = threaded
     ? await extractFeaturesAsync(pcm, { onProgress: progress, matchNext: true })
     : extractFeatures(pcm, { onProgress: progress });
-  return compareAndScore(features, index, threaded, progress);
+  return withSilence(await compareAndScore(features, index, threaded, progress), pcm);
+}
+
+/** The results, marked silent when the recording holds no sound (its scores then say nothing about the music). */
+function withSilence(results: AnalysisResults, pcm: PcmAudio): AnalysisResults {
+  return isSilent(pcm.samples) ? { ...results, silent: true } : results;
 }
 
 /** The last two stages, the comparisons on two threads when `threaded` (CatalogueIndex.matchAsync). */

@@ -124,4 +124,13 @@ describe('renderReportPdf', () => {
     );
     expect((await renderReportPdf(report)).toString('latin1')).toContain('/FlateDecode');
   });
+
+  it('gives a silent file the verdict that nothing was compared, not High Originality', async () => {
+    const silent = aResult({ originalityScore: 100, allMatches: [], silent: true });
+    const report = buildReport(anInput({ analysis: { ...anInput().analysis, results: silent } }));
+    expect(report.verdict).toBe('Silent file: nothing compared');
+    expect(pdfText(await renderReportPdf(report, { compress: false }))).toContain(
+      '100%  Silent file: nothing compared',
+    );
+  });
 });

@@ -12,5 +12,11 @@ describe('readable', () => {
     const text = readable({ file: 'silence.wav', ...silence });
     expect(text).toContain('key unknown, tempo unknown');
     expect(text).toContain('no similar tracks');
+    expect(text).not.toContain('silent');
+  });
+
+  it('says a silent file was not compared', () => {
+    const silence = aResult({ keySignature: undefined, tempoBpm: 0, allMatches: [], similarTracks: [], silent: true });
+    expect(readable({ file: 'silence.wav', ...silence })).toContain('the file is silent: nothing was compared');
   });
 });

@@ -71,6 +71,7 @@ export function readable(line: AnalyseLine): string {
     `  ${keyText(line)}, ${tempoText(line)}, ${line.durationSec.toFixed(1)} s; ` +
       `catalogue of ${line.catalogue.size} tracks`,
   ];
+  if (line.silent) lines.push('  the file is silent: nothing was compared');
   if (line.allMatches.length === 0) lines.push('  no similar tracks');
   for (const match of line.allMatches.slice(0, 5)) {
     lines.push(`  ${String(match.similarity).padStart(3)}%  ${match.title} — ${match.artist}`);
