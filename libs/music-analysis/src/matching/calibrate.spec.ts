@@ -114,6 +114,14 @@ describe('calibratedTrackSimilarity', () => {
     expect(s).toBe(100);
   });
 
+  it('lets the chords of a whole song stand alone at 1e-5 in the catalogue (doubled for the two readings), not above', () => {
+    // A cover whose tune the extractor lost: its harmony alone, 5.9e-7 per catalogue (GM tuning split).
+    const cover = [D('melody', 1, n), D('harmony', 5.9e-7 / n, n)];
+    expect(calibratedTrackSimilarity(cover, n)).toBe(100);
+    const borrowedChords = [D('melody', 1, n), D('harmony', 1e-5 / n, n)];
+    expect(calibratedTrackSimilarity(borrowedChords, n)).toBe(HARMONY_ALONE_CAP);
+  });
+
   it('lets a melody alone stand once it reads 90 on its own (a borrowed tune has nothing to agree with)', () => {
     const melody = MELODY_ALONE_OVERWHELMING_CHANCE / n / 10;
     expect(calibratedTrackSimilarity([D('melody', melody, n), D('harmony', 1, n)], n)).toBeGreaterThanOrEqual(90);

@@ -61,8 +61,17 @@ export const AGREEING_CHANCE = 10 ** -1.5;
 export const TRANSFORM_COINCIDENCE = 0.27;
 /** Tempo ratios (log2) two alignments may differ by and still be one transform (the melody's ±11 % timed band). */
 export const TRANSFORM_TEMPO_TOLERANCE_LOG2 = 0.15;
-/** Evidence this strong (expected chance matches in the whole catalogue) needs no second dimension. */
-export const OVERWHELMING_CHANCE = 1e-6;
+/**
+ * Evidence this strong (expected chance matches in the whole catalogue) needs no second dimension. For the harmony
+ * family that is the chords of a whole song aligned beat for beat at one transposition and tempo: a cover whose tune
+ * the extractor lost (GM tuning split: Satie's Gymnopédie sung by a choir over nylon guitar, 3 semitones down, its
+ * melody aligning nowhere) read 5.9e-7 for its harmony, 1.2e-6 once doubled for the family's two readings, and stayed
+ * at HARMONY_ALONE_CAP under the earlier 1e-6. Measured on the tuning split (own, second synth, GM, effects,
+ * recordings), 1e-5 and 1e-4 change that cover alone (59 → 100): no new melody over a borrowed progression (43
+ * queries), no original and no other case moves, so the strongest of them stays above 1e-4. 1e-5 keeps a tenfold
+ * margin below that.
+ */
+export const OVERWHELMING_CHANCE = 1e-5;
 /**
  * A melody alone needs less: a tune is a song's identity, and a borrowed melody over other chords has no second
  * dimension to agree with. The melody's evidence counts the notes aligned at one consistent tempo
