@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractFeatures, type PcmAudio } from '@originality/music-analysis';
+import { excerpt } from '@originality/music-synth';
 import { SOURCES } from '../eval/sources/all';
 import { indexCatalogue } from '../eval/source-eval';
 import type { SourceName } from '../eval/sources/source';
@@ -17,10 +18,10 @@ import type { SourceName } from '../eval/sources/source';
 const TRACKS = 20;
 const FROM_SEC = 20;
 
-function excerpt(audio: PcmAudio, seconds: number): PcmAudio {
+/** `seconds` of the track from FROM_SEC in, or from the start of a track too short for that. */
+function clipOf(audio: PcmAudio, seconds: number): PcmAudio {
   const from = Math.min(FROM_SEC, Math.max(0, audio.durationSec - seconds - 1));
-  const start = Math.round(from * audio.sampleRate);
-  const samples = audio.samples.slice(start, start + Math.round(seconds * audio.sampleRate));
+  const samples = excerpt(audio.samples, audio.sampleRate, from, seconds);
   return { samples, sampleRate: audio.sampleRate, durationSec: samples.length / audio.sampleRate };
 }
 
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
       let high = 0;
       const similarities: number[] = [];
       for (const ref of tracks) {
-        const matches = index.match(extractFeatures(excerpt(await ref.audio(), seconds)));
+        const matches = index.match(extractFeatures(clipOf(await ref.audio(), seconds)));
         const own = matches.find((m) => m.referenceId === ref.id)?.similarity ?? 0;
         if (matches[0]?.referenceId === ref.id) {
           top1++;
