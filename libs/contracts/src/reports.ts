@@ -13,13 +13,12 @@ export const SUB_SCORES = [
 export type SubScoreField = (typeof SUB_SCORES)[number]['field'];
 
 /**
- * The verdict of a silent file (AnalysisResults.silent), in place of spec §9's: it reads 100 %, but nothing was
- * compared, and 'High Originality' would be a verdict about no music.
+ * Spec §9: at least 80 is 'High Originality', at least 60 'Good Originality', otherwise 'Moderate Originality'. A
+ * silent file (AnalysisResults.silent) reads 100 % but nothing was compared, and 'High Originality' would be a
+ * verdict about no music, so it gets 'Silent file: nothing compared' instead.
  */
-export const SILENT_VERDICT = 'Silent file: nothing compared';
-
-/** Spec §9: at least 80 is 'High Originality', at least 60 'Good Originality', otherwise 'Moderate Originality'. */
-export function originalityVerdict(score: number): string {
+export function originalityVerdict(score: number, silent = false): string {
+  if (silent) return 'Silent file: nothing compared';
   if (score >= 80) return 'High Originality';
   if (score >= 60) return 'Good Originality';
   return 'Moderate Originality';

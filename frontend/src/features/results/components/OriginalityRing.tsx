@@ -1,11 +1,11 @@
+import { originalityVerdict } from '@originality/contracts';
 import { Progress } from 'antd';
-import { originalityLabel } from '../lib/labels';
 
 const RING_COLOUR = { high: '#16a34a', good: '#ca8a04', moderate: '#dc2626' };
 
 /** The originality score as a ring, with its spec §9 label. */
 export function OriginalityRing({ score }: { score: number }) {
-  const label = originalityLabel(score);
+  const label = originalityVerdict(score);
   const colour = score >= 80 ? RING_COLOUR.high : score >= 60 ? RING_COLOUR.good : RING_COLOUR.moderate;
   return (
     <figure className="originality-ring" aria-label={`Originality ${Math.round(score)}%, ${label}`}>

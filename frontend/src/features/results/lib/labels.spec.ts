@@ -1,18 +1,11 @@
 import type { TrackMatch } from '@originality/contracts';
-import { originalityLabel, rankedMatches, similarityTone, visibleMatches } from './labels';
+import { rankedMatches, similarityTone, visibleMatches } from './labels';
 import { previewSearchUrl } from './track-preview';
 import { rangeText } from './time-range';
 
 const aMatch = (title: string, similarity: number) => ({ referenceId: title, title, similarity }) as TrackMatch;
 
 describe('result labels (spec §9)', () => {
-  it('names the originality level at 80 and 60', () => {
-    expect(originalityLabel(80)).toBe('High Originality');
-    expect(originalityLabel(79.9)).toBe('Good Originality');
-    expect(originalityLabel(60)).toBe('Good Originality');
-    expect(originalityLabel(59)).toBe('Moderate Originality');
-  });
-
   it('colours similarity red from 80 and yellow from 60', () => {
     expect(similarityTone(80)).toBe('high');
     expect(similarityTone(79)).toBe('notable');

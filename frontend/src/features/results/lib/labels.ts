@@ -5,12 +5,6 @@ export const HIGH_MATCH = 80;
 const NOTABLE_MATCH = 60;
 const DEFAULT_TRACK_COUNT = 3;
 
-export function originalityLabel(score: number): string {
-  if (score >= 80) return 'High Originality';
-  if (score >= 60) return 'Good Originality';
-  return 'Moderate Originality';
-}
-
 export type SimilarityTone = 'high' | 'notable' | 'low';
 
 /** Spec §9: 80 or above is red ('high match'), 60 or above yellow. */
