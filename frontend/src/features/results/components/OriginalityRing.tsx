@@ -1,12 +1,21 @@
 import { originalityVerdict } from '@originality/contracts';
 import { Progress } from 'antd';
 
-const RING_COLOUR = { high: '#16a34a', good: '#ca8a04', moderate: '#dc2626' };
+const RING_COLOUR = { high: '#16a34a', good: '#ca8a04', moderate: '#dc2626', silent: '#9ca3af' };
 
-/** The originality score as a ring, with its spec §9 label. */
-export function OriginalityRing({ score }: { score: number }) {
-  const label = originalityVerdict(score);
-  const colour = score >= 80 ? RING_COLOUR.high : score >= 60 ? RING_COLOUR.good : RING_COLOUR.moderate;
+/**
+ * The originality score as a ring, with its spec §9 label. A silent file's ring is grey and says nothing was
+ * compared, as its report does: its 100 % is about no music at all.
+ */
+export function OriginalityRing({ score, silent = false }: { score: number; silent?: boolean }) {
+  const label = originalityVerdict(score, silent);
+  const colour = silent
+    ? RING_COLOUR.silent
+    : score >= 80
+      ? RING_COLOUR.high
+      : score >= 60
+        ? RING_COLOUR.good
+        : RING_COLOUR.moderate;
   return (
     <figure className="originality-ring" aria-label={`Originality ${Math.round(score)}%, ${label}`}>
       <Progress

@@ -42,7 +42,7 @@ export function ResultsView({ uploadId, onBack }: { uploadId: string; onBack(): 
             <p className="muted">{result.data.title}</p>
             <SilentNotice result={result.data} />
             <div className="result-summary">
-              <OriginalityRing score={result.data.originalityScore} />
+              <OriginalityRing score={result.data.originalityScore} silent={result.data.silent} />
               <SubScores result={result.data} />
             </div>
           </Card>
