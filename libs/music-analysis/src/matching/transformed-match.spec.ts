@@ -9,7 +9,9 @@ import { PriorArtModel } from './prior-art';
 import { aKey, aMelody, aProgression, renderSong } from '../../testing/match-fixtures';
 import { encodeWav, pcm } from '../../testing/test-signals';
 import { ANALYSIS_SAMPLE_RATE } from '../constants';
-import type { TrackFeatures } from '../types';
+import { landmarkHash } from '../signal/landmarks';
+import { matchTransformed } from './transformed-match';
+import type { Fingerprints, TrackFeatures } from '../types';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const ffmpeg: string = require('@ffmpeg-installer/ffmpeg').path;
@@ -92,5 +94,46 @@ describe('exact reuse through pitch and tempo changes', () => {
       expect(compareExactAudio(query, unrelated, [{ semitones: t, speed: 1 }]).similarity).toBe(0);
     }
     expect(compareExactAudio(query, unrelated, [{ semitones: 0, speed: 0.85 }]).similarity).toBe(0);
+  });
+});
+
+describe('the line a tempo-changed copy is found along', () => {
+  const SPEED = 1.25;
+  const OFFSET = 300;
+
+  /**
+   * A reference and a copy played 25 % faster that share 60 landmarks along reference time = 1.25 × query time + 300
+   * (query frames 400–990), and 24 chance hits 9–20 frames off that line (inside the coarse offset bin's reach) at
+   * both ends of the query, placed so that a line fitted through all of them tilts.
+   */
+  function aCopyWithChanceHits(): { query: Fingerprints; ref: Fingerprints } {
+    const query: [number, number][] = [];
+    const ref: [number, number][] = [];
+    let bin = 4;
+    const share = (queryTime: number, refTime: number) => {
+      // Δt 50 frames in the reference is 40 in the faster copy: 40 × 1.25 = 50.
+      query.push([landmarkHash(bin, 0, 40), queryTime]);
+      ref.push([landmarkHash(bin, 0, 50), refTime]);
+      bin++;
+    };
+    for (let i = 0; i < 60; i++) share(400 + i * 10, Math.round(SPEED * (400 + i * 10)) + OFFSET);
+    for (let i = 0; i < 12; i++) {
+      share(20 + i * 5, Math.round(SPEED * (20 + i * 5)) + OFFSET + 20 - i);
+      share(1500 + i * 5, Math.round(SPEED * (1500 + i * 5)) + OFFSET - 20 + i);
+    }
+    const fingerprints = (rows: [number, number][]): Fingerprints => ({
+      hashes: Uint32Array.from(rows.map(([hash]) => hash)),
+      times: Uint32Array.from(rows.map(([, time]) => time)),
+      frameSec: 256 / ANALYSIS_SAMPLE_RATE,
+    });
+    return { query: fingerprints(query), ref: fingerprints(ref) };
+  }
+
+  it.each([1.22, 1.25, 1.27])('is the one most hits lie on, from a speed tried at %s', (tried) => {
+    const { query, ref } = aCopyWithChanceHits();
+    const match = matchTransformed(query, ref, { semitones: 0, speed: tried })!;
+    expect(match.speed).toBeCloseTo(SPEED, 3);
+    expect(Math.abs(match.offset - OFFSET)).toBeLessThanOrEqual(1);
+    expect(match.votes).toBe(60);
   });
 });
