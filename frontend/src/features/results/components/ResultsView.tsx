@@ -6,6 +6,7 @@ import { CataloguePanel } from './CataloguePanel';
 import { ListeningPanel } from './ListeningPanel';
 import { OriginalityRing } from './OriginalityRing';
 import { ReportActions } from './ReportActions';
+import { ShortClipNotice } from './ShortClipNotice';
 import { SilentNotice } from './SilentNotice';
 import { SimilarTracks } from './SimilarTracks';
 import { SubScores } from './SubScores';
@@ -41,6 +42,7 @@ export function ResultsView({ uploadId, onBack }: { uploadId: string; onBack(): 
             <h1 className="result-title">Analysis Results</h1>
             <p className="muted">{result.data.title}</p>
             <SilentNotice result={result.data} />
+            <ShortClipNotice result={result.data} />
             <div className="result-summary">
               <OriginalityRing score={result.data.originalityScore} silent={result.data.silent} />
               <SubScores result={result.data} />

@@ -19,4 +19,12 @@ describe('readable', () => {
     const silence = aResult({ keySignature: undefined, tempoBpm: 0, allMatches: [], similarTracks: [], silent: true });
     expect(readable({ file: 'silence.wav', ...silence })).toContain('the file is silent: nothing was compared');
   });
+
+  it('says a clip under 2 s is often too short for a copy to be found, and says nothing of a song', () => {
+    const clip = aResult({ durationSec: 1.4, allMatches: [], similarTracks: [] });
+    expect(readable({ file: 'clip.wav', ...clip })).toContain(
+      'the clip is shorter than 2 s: a copy this short is often missed',
+    );
+    expect(readable({ file: 'song.mp3', ...aResult({}) })).not.toContain('shorter than');
+  });
 });

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { AnalysisResults } from '@originality/contracts';
+import { isShortClip, SHORT_CLIP_SECONDS, type AnalysisResults } from '@originality/contracts';
 import { analyseFile, isAudioDecodeError, type CatalogueIndex } from '@originality/music-analysis';
 import { openCatalogue } from '../catalogue-context';
 import { progressBar } from '../progress';
@@ -72,6 +72,8 @@ export function readable(line: AnalyseLine): string {
       `catalogue of ${line.catalogue.size} tracks`,
   ];
   if (line.silent) lines.push('  the file is silent: nothing was compared');
+  if (isShortClip(line))
+    lines.push(`  the clip is shorter than ${SHORT_CLIP_SECONDS} s: a copy this short is often missed`);
   if (line.allMatches.length === 0) lines.push('  no similar tracks');
   for (const match of line.allMatches.slice(0, 5)) {
     lines.push(`  ${String(match.similarity).padStart(3)}%  ${match.title} — ${match.artist}`);
