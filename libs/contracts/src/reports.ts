@@ -12,16 +12,30 @@ export const SUB_SCORES = [
 ] as const satisfies readonly { field: keyof AnalysisResults; label: string }[];
 export type SubScoreField = (typeof SUB_SCORES)[number]['field'];
 
+/** How original a result reads (spec §9), or 'silent' when nothing was compared. */
+export type OriginalityLevel = 'high' | 'good' | 'moderate' | 'silent';
+
 /**
- * Spec §9: at least 80 is 'High Originality', at least 60 'Good Originality', otherwise 'Moderate Originality'. A
- * silent file (AnalysisResults.silent) reads 100 % but nothing was compared, and 'High Originality' would be a
- * verdict about no music, so it gets 'Silent file: nothing compared' instead.
+ * Spec §9: at least 80 is high, at least 60 good, otherwise moderate. A silent file (AnalysisResults.silent) reads
+ * 100 % but nothing was compared, and 'high' would be a verdict about no music, so its level is 'silent'.
  */
+export function originalityLevel(score: number, silent = false): OriginalityLevel {
+  if (silent) return 'silent';
+  if (score >= 80) return 'high';
+  if (score >= 60) return 'good';
+  return 'moderate';
+}
+
+const VERDICTS: Record<OriginalityLevel, string> = {
+  high: 'High Originality',
+  good: 'Good Originality',
+  moderate: 'Moderate Originality',
+  silent: 'Silent file: nothing compared',
+};
+
+/** The spec §9 verdict in words: 'High Originality', 'Good Originality', 'Moderate Originality' (see originalityLevel). */
 export function originalityVerdict(score: number, silent = false): string {
-  if (silent) return 'Silent file: nothing compared';
-  if (score >= 80) return 'High Originality';
-  if (score >= 60) return 'Good Originality';
-  return 'Moderate Originality';
+  return VERDICTS[originalityLevel(score, silent)];
 }
 
 /** How the engine's dimensions read in plain words. */

@@ -112,13 +112,13 @@ function fitLine(queryTimes: number[], refTimes: number[], speed: number): Line 
     const votes = n + (bins.get(bin - 1) ?? 0) + (bins.get(bin + 1) ?? 0);
     if (votes > bestVotes) [best, bestVotes] = [bin, votes];
   }
+  const inBand = (j: number) => Math.abs(binOf(j) - best) <= 1;
   const band: number[] = [];
-  for (let j = 0; j < queryTimes.length; j++) if (Math.abs(binOf(j) - best) <= 1) band.push(j);
+  for (let j = 0; j < queryTimes.length; j++) if (inBand(j)) band.push(j);
   const line = densestLine(band, queryTimes, refTimes, speed);
   if (!line) return null;
-  const inBand = new Set(band);
   const onLine = (j: number) =>
-    inBand.has(j) && Math.abs(refTimes[j] - line.speed * queryTimes[j] - line.offset) <= LINE_TOLERANCE_FRAMES;
+    inBand(j) && Math.abs(refTimes[j] - line.speed * queryTimes[j] - line.offset) <= LINE_TOLERANCE_FRAMES;
   return leastSquares(queryTimes, refTimes, onLine) ?? line;
 }
 

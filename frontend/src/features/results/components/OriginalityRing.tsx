@@ -1,7 +1,12 @@
-import { originalityVerdict } from '@originality/contracts';
+import { originalityLevel, originalityVerdict, type OriginalityLevel } from '@originality/contracts';
 import { Progress } from 'antd';
 
-const RING_COLOUR = { high: '#16a34a', good: '#ca8a04', moderate: '#dc2626', silent: '#9ca3af' };
+const RING_COLOUR: Record<OriginalityLevel, string> = {
+  high: '#16a34a',
+  good: '#ca8a04',
+  moderate: '#dc2626',
+  silent: '#9ca3af',
+};
 
 /**
  * The originality score as a ring, with its spec §9 label. A silent file's ring is grey and says nothing was
@@ -9,13 +14,7 @@ const RING_COLOUR = { high: '#16a34a', good: '#ca8a04', moderate: '#dc2626', sil
  */
 export function OriginalityRing({ score, silent = false }: { score: number; silent?: boolean }) {
   const label = originalityVerdict(score, silent);
-  const colour = silent
-    ? RING_COLOUR.silent
-    : score >= 80
-      ? RING_COLOUR.high
-      : score >= 60
-        ? RING_COLOUR.good
-        : RING_COLOUR.moderate;
+  const colour = RING_COLOUR[originalityLevel(score, silent)];
   return (
     <figure className="originality-ring" aria-label={`Originality ${Math.round(score)}%, ${label}`}>
       <Progress
