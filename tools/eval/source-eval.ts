@@ -22,6 +22,8 @@ export interface TruthCheck {
   referenceId: string;
   truth: PieceTruth;
   tempoBpm: number;
+  /** The other metrical level the engine names (TrackFeatures.tempoAlternativeBpm), when it names one. */
+  tempoAlternativeBpm?: number;
   key: { tonic: number; mode: 'major' | 'minor'; confidence: number };
 }
 
@@ -100,6 +102,7 @@ export async function indexCatalogue(
         referenceId: reference.id,
         truth: reference.truth,
         tempoBpm: features.tempoBpm,
+        ...(features.tempoAlternativeBpm !== undefined && { tempoAlternativeBpm: features.tempoAlternativeBpm }),
         key: { tonic: features.key.tonic, mode: features.key.mode, confidence: features.key.confidence },
       });
     if ((i + 1) % 20 === 0 || i + 1 === references.length) log(`${name}: catalogue ${i + 1}/${references.length}`);

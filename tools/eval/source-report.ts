@@ -105,6 +105,11 @@ export interface TruthSummary {
   n: number;
   tempoAcc1: number;
   tempoAcc2: number;
+  /**
+   * Acc1 of the tempo or of the other metrical level the engine names beside it (tempoAlternativeBpm): how often
+   * the written tempo is among what a user is shown.
+   */
+  tempoNamed: number;
   keyExact: number;
   keyRelative: number;
   /** Same mode, tonic a fifth up or down (the dominant or subdominant key). */
@@ -133,6 +138,7 @@ export function truthSummary(checks: TruthCheck[]): TruthSummary {
     n: checks.length,
     tempoAcc1: share(checks, (c) => within(c.tempoBpm, c.truth.bpm)),
     tempoAcc2: share(checks, (c) => [1, 2, 0.5, 3, 1 / 3].some((f) => within(c.tempoBpm, c.truth.bpm * f))),
+    tempoNamed: share(checks, (c) => [c.tempoBpm, c.tempoAlternativeBpm ?? 0].some((bpm) => within(bpm, c.truth.bpm))),
     keyExact: share(checks, (c) => c.key.tonic === c.truth.tonic && c.key.mode === c.truth.mode),
     keyRelative: share(checks, relative),
     keyFifth: share(
@@ -244,7 +250,7 @@ export function formatSourceReport(report: SourceReport): string {
       : 'Best separating threshold: — (this split has no cases of one of the two groups).',
     '',
     truth.n
-      ? `Tempo and key on ${truth.n} catalogue pieces with known truth: tempo Acc1 (within 4 %) ${pct(truth.tempoAcc1)}, Acc2 (octave errors allowed) ${pct(truth.tempoAcc2)}; key exact ${pct(truth.keyExact)}, relative major/minor instead ${pct(truth.keyRelative)}, a fifth off (dominant or subdominant) ${pct(truth.keyFifth)}; key signature right ${pct(truth.keySignature)}.`
+      ? `Tempo and key on ${truth.n} catalogue pieces with known truth: tempo Acc1 (within 4 %) ${pct(truth.tempoAcc1)}, Acc2 (octave errors allowed) ${pct(truth.tempoAcc2)}, the written tempo named as the tempo or its alternative ${pct(truth.tempoNamed)}; key exact ${pct(truth.keyExact)}, relative major/minor instead ${pct(truth.keyRelative)}, a fifth off (dominant or subdominant) ${pct(truth.keyFifth)}; key signature right ${pct(truth.keySignature)}.`
       : 'Tempo and key: no piece with known truth in this split.',
   ];
   return out.join('\n');

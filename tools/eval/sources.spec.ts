@@ -126,6 +126,7 @@ describe('source report', () => {
       n: 2,
       tempoAcc1: 0.5,
       tempoAcc2: 1,
+      tempoNamed: 0.5,
       keyExact: 0.5,
       keyRelative: 0.5,
       keyFifth: 0,
@@ -134,6 +135,9 @@ describe('source report', () => {
     // G major and F major are a fifth off C major (in another signature); D minor is in F major's signature.
     const off = truthSummary([check(100, 7, 'major'), check(100, 5, 'major'), check(100, 2, 'minor')]);
     expect(off).toMatchObject({ keyExact: 0, keyRelative: 0, keyFifth: 2 / 3, keySignature: 0 });
+    // A tempo read at double counts as named when the engine gives the written one as its alternative.
+    const named = truthSummary([{ ...check(200, 0, 'major'), tempoAlternativeBpm: 100.4 }, check(200, 0, 'major')]);
+    expect(named).toMatchObject({ tempoAcc1: 0, tempoAcc2: 1, tempoNamed: 0.5 });
   });
 });
 

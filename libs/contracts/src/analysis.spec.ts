@@ -1,4 +1,4 @@
-import { isShortClip, keyDescription, SHORT_CLIP_SECONDS } from './analysis';
+import { isShortClip, keyDescription, SHORT_CLIP_SECONDS, tempoDescription, tempoLevelName } from './analysis';
 
 describe('keyDescription', () => {
   it('names the key with its confidence as a percentage and the relative key it could also be', () => {
@@ -11,6 +11,20 @@ describe('keyDescription', () => {
   it('gives the bare key for results stored before the confidence existed, and null without a key', () => {
     expect(keyDescription({ keySignature: 'D minor' })).toBe('D minor');
     expect(keyDescription({})).toBeNull();
+  });
+});
+
+describe('tempoDescription', () => {
+  it('names the other metrical level the tempo could be heard at', () => {
+    expect(tempoDescription({ tempoBpm: 145.6, tempoAlternativeBpm: 72.8 })).toBe('146 BPM (or 73 at half time)');
+    expect(tempoDescription({ tempoBpm: 76, tempoAlternativeBpm: 152 })).toBe('76 BPM (or 152 at double time)');
+    expect(tempoDescription({ tempoBpm: 150, tempoAlternativeBpm: 50 })).toBe('150 BPM (or 50 at one beat per bar)');
+  });
+
+  it('gives the bare tempo when the beat is clear, and null when no beat was found', () => {
+    expect(tempoDescription({ tempoBpm: 119.6 })).toBe('120 BPM');
+    expect(tempoDescription({ tempoBpm: 0, tempoAlternativeBpm: 60 })).toBeNull();
+    expect(tempoLevelName({ tempoBpm: 120 })).toBeNull();
   });
 });
 

@@ -93,6 +93,11 @@ export interface AnalysisResults {
   similarTracks: SimilarTrack[];
   allMatches: TrackMatch[];
   tempoBpm: number;
+  /**
+   * The tempo at the other metrical level (half or double `tempoBpm`, a third of it in 3/4) when the beat is heard
+   * nearly as strongly there: slow songs full of eighth notes and fast ones on a half-time groove are read either way.
+   */
+  tempoAlternativeBpm?: number;
   durationSec: number;
   /**
    * True when the file holds no sound (its peak below −60 dBFS): nothing was compared, so the scores, 100 % original
@@ -131,6 +136,31 @@ export function keyDescription(key: KeyReading): string | null {
     ...(key.relativeKeyAmbiguity ? [`or ${key.relativeKeyAmbiguity}`] : []),
   ];
   return notes.length ? `${key.keySignature} (${notes.join(', ')})` : key.keySignature;
+}
+
+/** The tempo fields of a result, as the results screen and the PDF report show them. */
+export type TempoReading = Pick<AnalysisResults, 'tempoBpm' | 'tempoAlternativeBpm'>;
+
+/**
+ * How the alternative tempo relates to the tempo: 'half time', 'double time' or 'one beat per bar' (a third, in 3/4);
+ * null when there is none.
+ */
+export function tempoLevelName({ tempoBpm, tempoAlternativeBpm }: TempoReading): string | null {
+  if (!(tempoBpm > 0) || !(tempoAlternativeBpm && tempoAlternativeBpm > 0)) return null;
+  const ratio = tempoAlternativeBpm / tempoBpm;
+  if (ratio > 1) return 'double time';
+  return ratio > 0.4 ? 'half time' : 'one beat per bar';
+}
+
+/**
+ * The tempo in whole BPM with the other metrical level it could be heard at: '146 BPM', '146 BPM (or 73 at half
+ * time)'; null when no beat was found (the engine reports 0: silence, a very short clip).
+ */
+export function tempoDescription(reading: TempoReading): string | null {
+  if (!(reading.tempoBpm > 0)) return null;
+  const tempo = `${Math.round(reading.tempoBpm)} BPM`;
+  const level = tempoLevelName(reading);
+  return level ? `${tempo} (or ${Math.round(reading.tempoAlternativeBpm!)} at ${level})` : tempo;
 }
 
 /** One source of reference tracks, e.g. the generated demo catalogue. */

@@ -112,6 +112,8 @@ export interface AnalysisReport {
   /** See AnalysisResults.relativeKeyAmbiguity. */
   relativeKeyAmbiguity?: string;
   tempoBpm: number;
+  /** See AnalysisResults.tempoAlternativeBpm. */
+  tempoAlternativeBpm?: number;
   matches: TrackMatch[];
   /** Coarse peak levels (0–1) over the whole song, and the matched ranges drawn on them. */
   waveform: { peaks: number[]; durationSec: number; regions: WaveformRegion[] };

@@ -91,6 +91,11 @@ export interface QueryLandmarks {
 export interface TrackFeatures {
   durationSec: number;
   tempoBpm: number;
+  /**
+   * The tempo at the metrical level heard nearly as strongly as the beat's (half or double it, a third in triple
+   * metre: signal/tempo.ts TEMPO_LEVEL_AMBIGUITY); absent when the beat level is clear.
+   */
+  tempoAlternativeBpm?: number;
   /** Beat times in seconds. */
   beats: Float32Array;
   key: KeyEstimate;

@@ -37,6 +37,15 @@ describe('feature serialisation', () => {
     expect(featuresFromBuffer(featuresToBuffer(features)).key).not.toHaveProperty('clarity');
   });
 
+  it('keeps the alternative tempo, reads features stored without it, and refuses a bad one', () => {
+    expect(featuresFromBuffer(featuresToBuffer({ ...features, tempoAlternativeBpm: 74.9 })).tempoAlternativeBpm).toBe(
+      74.9,
+    );
+    expect(featuresFromBuffer(featuresToBuffer(features))).not.toHaveProperty('tempoAlternativeBpm');
+    const { json, blobs } = serialiseFeatures(features);
+    expect(() => deserialiseFeatures({ ...json, tempoAlternativeBpm: -3 }, blobs)).toThrow(/tempoAlternativeBpm/);
+  });
+
   it('round-trips through one buffer', () => {
     expect(featuresFromBuffer(featuresToBuffer(features))).toEqual(features);
   });

@@ -16,6 +16,8 @@ export interface FeaturesJson {
   formatVersion: number;
   durationSec: number;
   tempoBpm: number;
+  /** Absent when the beat level is clear (and in features stored before it existed). */
+  tempoAlternativeBpm?: number;
   key: KeyEstimate;
   chords: ChordSegment[];
   /** [start, duration, pitch] per note. */
@@ -43,6 +45,7 @@ export function serialiseFeatures(f: TrackFeatures): SerialisedFeatures {
       formatVersion: FEATURES_FORMAT_VERSION,
       durationSec: f.durationSec,
       tempoBpm: f.tempoBpm,
+      ...(f.tempoAlternativeBpm !== undefined && { tempoAlternativeBpm: f.tempoAlternativeBpm }),
       key: { ...f.key },
       chords: f.chords.map((c) => ({ ...c })),
       melody: f.melody.map((n) => [n.start, n.duration, n.pitch]),
@@ -89,6 +92,8 @@ function checkJson(json: unknown): FeaturesJson {
   for (const k of ['durationSec', 'tempoBpm', 'vocalShare', 'fingerprintFrameSec'] as const) {
     if (!isNum(j[k])) throw new FeatureFormatError(`features JSON: "${k}" must be a finite number`);
   }
+  if (j.tempoAlternativeBpm !== undefined && !(isNum(j.tempoAlternativeBpm) && j.tempoAlternativeBpm > 0))
+    throw new FeatureFormatError('features JSON: "tempoAlternativeBpm" must be a positive number when present');
   const key = j.key;
   if (
     !key ||
@@ -126,6 +131,7 @@ export function deserialiseFeatures(json: unknown, blobs: Record<string, Buffer 
   return {
     durationSec: j.durationSec,
     tempoBpm: j.tempoBpm,
+    ...(j.tempoAlternativeBpm !== undefined && { tempoAlternativeBpm: j.tempoAlternativeBpm }),
     beats: floats(blobs, 'beats'),
     key: keyOf(j.key),
     chords: j.chords.map((c) => ({ start: c.start, end: c.end, root: c.root, quality: c.quality })),

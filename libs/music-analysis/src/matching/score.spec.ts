@@ -106,6 +106,13 @@ describe('buildAnalysisResults', () => {
     expect(results.tempoAnalysis).toBe(75); // 1 of 4 catalogue tracks at 120 BPM (140 is 17 % away)
   });
 
+  it('reports the other metrical level of the tempo only when the engine heard one', () => {
+    expect(results).not.toHaveProperty('tempoAlternativeBpm');
+    const input = { priorArt, catalogue: { size: 4, version: 'v' }, matches: [] };
+    const ambiguous = buildAnalysisResults({ ...input, query: { ...query, tempoBpm: 150, tempoAlternativeBpm: 75 } });
+    expect(ambiguous).toMatchObject({ tempoBpm: 150, tempoAlternativeBpm: 75 });
+  });
+
   it('lists similar tracks sorted, above the floor, with spec Track fields; all matches carry explanations', () => {
     expect(results.similarTracks).toEqual([
       { title: 'Song a', artist: 'Artist', platform: 'Spotify', releaseYear: 2001, similarity: 85 },

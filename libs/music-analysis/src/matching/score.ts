@@ -37,7 +37,7 @@ export const DIMENSION_WEIGHTS: Record<Exclude<MatchDimension, 'exactAudio'>, nu
 };
 
 /** Version of the matching and scoring rules; stored with every result so old results can be told apart. */
-export const ENGINE_VERSION = 'music-analysis/1.20.3';
+export const ENGINE_VERSION = 'music-analysis/1.21.0';
 
 /** Combined 0–100 similarity of one reference track (see the module comment). */
 export function trackSimilarity(dimensions: DimensionComparison[]): number {
@@ -118,6 +118,7 @@ export function buildAnalysisResults(input: ScoreInput): AnalysisResults {
     similarTracks: allMatches.filter((m) => m.similarity >= SIMILAR_TRACK_FLOOR).map(toSimilarTrack),
     allMatches,
     tempoBpm: Math.round(query.tempoBpm * 10) / 10,
+    ...(query.tempoAlternativeBpm !== undefined && { tempoAlternativeBpm: query.tempoAlternativeBpm }),
     durationSec: Math.round(query.durationSec * 10) / 10,
     engineVersion: ENGINE_VERSION,
     catalogue: { size: catalogue.size, version: catalogue.version },

@@ -19,7 +19,7 @@ import { extractMelody } from '../signal/melody';
 import { OnsetEnvelope, onsetDelay, onsetStrength } from '../signal/onset';
 import { rhythmPattern } from '../signal/rhythm';
 import { frameCount, frameRate, IncrementalStft, stft } from '../signal/stft';
-import { estimateTempo, tempoFromBeats, trackBeats } from '../signal/tempo';
+import { alternativeTempo, tempoEstimate, tempoFromBeats, trackBeats } from '../signal/tempo';
 import { ANALYSIS_SAMPLE_RATE, FFT_SIZE, HOP_SIZE, TEMPO_PRIOR_BPM } from '../constants';
 import { PcmStreamWriter } from '../parallel/pcm-stream';
 import type { BeatChroma, Fingerprints, PcmAudio, ProgressCallback, Spectrogram, TrackFeatures } from '../types';
@@ -219,6 +219,7 @@ function assemble(
   return {
     durationSec,
     tempoBpm: s.tempoBpm,
+    ...(s.tempoAlternativeBpm !== undefined && { tempoAlternativeBpm: s.tempoAlternativeBpm }),
     beats: s.beats,
     key: s.key,
     chords: s.chords,
@@ -240,22 +241,22 @@ function begin(audio: PcmAudio, opts: ExtractOptions): { durationSec: number; pr
 
 type SpectralFeatures = Pick<
   TrackFeatures,
-  'tempoBpm' | 'beats' | 'key' | 'chords' | 'rhythmPattern' | 'beatChroma' | 'embedding'
+  'tempoBpm' | 'tempoAlternativeBpm' | 'beats' | 'key' | 'chords' | 'rhythmPattern' | 'beatChroma' | 'embedding'
 >;
 
-interface RhythmFeatures {
+interface RhythmFeatures extends Pick<TrackFeatures, 'tempoBpm' | 'tempoAlternativeBpm'> {
   onsets: Float32Array;
   beats: Float32Array;
-  tempoBpm: number;
 }
 
 /** Tempo and beats from the onset envelope (onsetStrength) at `fps` frames per second (progress → 0.4). */
 function rhythmFeatures(onsets: Float32Array, fps: number, progress: ProgressCallback): RhythmFeatures {
-  const roughTempo = estimateTempo(onsets, fps);
-  const beats = trackBeats(onsets, fps, roughTempo);
-  const tempoBpm = reconcileTempo(roughTempo, tempoFromBeats(beats));
+  const estimate = tempoEstimate(onsets, fps);
+  const beats = trackBeats(onsets, fps, estimate.bpm);
+  const tempoBpm = reconcileTempo(estimate.bpm, tempoFromBeats(beats));
+  const tempoAlternativeBpm = alternativeTempo(tempoBpm, estimate);
   progress('extracting audio features', 0.4);
-  return { onsets, beats, tempoBpm };
+  return { onsets, beats, tempoBpm, ...(tempoAlternativeBpm !== undefined && { tempoAlternativeBpm }) };
 }
 
 /**
@@ -263,7 +264,7 @@ function rhythmFeatures(onsets: Float32Array, fps: number, progress: ProgressCal
  * and the beats (progress → 0.6).
  */
 function harmonyFeatures(
-  { onsets, beats, tempoBpm }: RhythmFeatures,
+  { onsets, beats, tempoBpm, tempoAlternativeBpm }: RhythmFeatures,
   spec: Spectrogram,
   chroma: Float32Array,
   durationSec: number,
@@ -281,7 +282,16 @@ function harmonyFeatures(
   progress('extracting audio features', 0.6);
 
   const rhythm = rhythmPattern(onsets, beats, fps);
-  return { tempoBpm, beats, key, chords, rhythmPattern: rhythm, beatChroma, embedding };
+  return {
+    tempoBpm,
+    ...(tempoAlternativeBpm !== undefined && { tempoAlternativeBpm }),
+    beats,
+    key,
+    chords,
+    rhythmPattern: rhythm,
+    beatChroma,
+    embedding,
+  };
 }
 
 /** Beats that make the opening bar (withOpeningBass): 4, one bar of 4/4 (2, half a bar, measured the same). */

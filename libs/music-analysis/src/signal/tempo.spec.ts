@@ -1,7 +1,14 @@
 import { ANALYSIS_SAMPLE_RATE } from '../constants';
 import { onsetStrength } from './onset';
 import { frameRate, stft } from './stft';
-import { estimateTempo, tempoFromBeats, trackBeats } from './tempo';
+import {
+  alternativeTempo,
+  estimateTempo,
+  TEMPO_LEVEL_AMBIGUITY,
+  tempoEstimate,
+  tempoFromBeats,
+  trackBeats,
+} from './tempo';
 import { clickTrack, mix } from '../../testing/test-signals';
 
 function beatsOf(samples: Float32Array): { bpm: number; beats: Float32Array } {
@@ -102,5 +109,30 @@ describe('tempo and beats', () => {
     const { bpm, beats } = beatsOf(new Float32Array(ANALYSIS_SAMPLE_RATE * 5));
     expect(bpm).toBe(0);
     expect(beats.length).toBe(0);
+  });
+
+  it('names the half-time reading of an even 150 BPM pulse as the alternative, and none for an even 120 BPM one', () => {
+    const estimateOf = (bpm: number) => {
+      const spec = stft(clickTrack(bpm, 12), ANALYSIS_SAMPLE_RATE);
+      return tempoEstimate(onsetStrength(spec), frameRate(spec));
+    };
+    // An even pulse is as periodic at every level, so the beat-level prior alone weighs them: 150 and 75 BPM lie on
+    // either side of its centre (109 BPM), 60 BPM far below it.
+    const fast = estimateOf(150);
+    expect(Math.abs(fast.bpm - 150)).toBeLessThan(2);
+    expect(fast.runnerUp?.factor).toBe(0.5);
+    expect(fast.runnerUp!.strength).toBeGreaterThanOrEqual(TEMPO_LEVEL_AMBIGUITY);
+    expect(alternativeTempo(149.8, fast)).toBe(74.9);
+
+    const clear = estimateOf(120);
+    expect(Math.abs(clear.bpm - 120)).toBeLessThan(2);
+    expect(clear.runnerUp!.strength).toBeLessThan(TEMPO_LEVEL_AMBIGUITY);
+    expect(alternativeTempo(120, clear)).toBeUndefined();
+  });
+
+  it('gives no alternative without a tempo, and the other level in triple metre at a third', () => {
+    expect(alternativeTempo(0, { bpm: 0, runnerUp: { factor: 2, strength: 1 } })).toBeUndefined();
+    expect(alternativeTempo(150, { bpm: 150, runnerUp: { factor: 1 / 3, strength: 0.9 } })).toBe(50);
+    expect(alternativeTempo(150, { bpm: 150, runnerUp: { factor: 2, strength: 0.49 } })).toBeUndefined();
   });
 });

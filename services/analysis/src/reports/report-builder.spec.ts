@@ -113,7 +113,16 @@ describe('renderReportPdf', () => {
     const report = buildReport(anInput({ analysis: { ...anInput().analysis, results } }));
     expect(report).toMatchObject({ keySignature: 'D minor', keyConfidence: 0.35, relativeKeyAmbiguity: 'F major' });
     expect(pdfText(await renderReportPdf(report, { compress: false })).replace(/\n/g, ' ')).toContain(
-      'D minor (confidence 35 %, or F major), 118 beats per minute',
+      'D minor (confidence 35 %, or F major), 118 BPM',
+    );
+  });
+
+  it('gives the tempo with the other metrical level it could be heard at', async () => {
+    const results = aResult({ tempoBpm: 149.8, tempoAlternativeBpm: 74.9 });
+    const report = buildReport(anInput({ analysis: { ...anInput().analysis, results } }));
+    expect(report).toMatchObject({ tempoBpm: 149.8, tempoAlternativeBpm: 74.9 });
+    expect(pdfText(await renderReportPdf(report, { compress: false })).replace(/\n/g, ' ')).toContain(
+      '150 BPM (or 75 at half time)',
     );
   });
 

@@ -50,6 +50,7 @@ export function buildReport({ verification, upload, file, analysis }: ReportInpu
     ...(results.keyConfidence !== undefined && { keyConfidence: results.keyConfidence }),
     ...(results.relativeKeyAmbiguity && { relativeKeyAmbiguity: results.relativeKeyAmbiguity }),
     tempoBpm: results.tempoBpm,
+    ...(results.tempoAlternativeBpm !== undefined && { tempoAlternativeBpm: results.tempoAlternativeBpm }),
     matches,
     waveform: { peaks: file.peaks, durationSec: results.durationSec, regions: regionsOf(matches) },
   };

@@ -2,6 +2,7 @@ import {
   type AnalysisReport,
   DIMENSION_LABELS,
   keyDescription,
+  tempoDescription,
   type DimensionMatch,
   type MatchDimension,
   type MatchedSegment,
@@ -146,7 +147,8 @@ class ReportPages {
   }
 
   private song() {
-    const { song, tempoBpm } = this.report;
+    const { song } = this.report;
+    const tempo = tempoDescription(this.report) ?? 'no clear beat';
     const key = keyDescription({ ...this.report, keySignature: this.report.keySignature ?? undefined });
     this.heading('The song');
     this.rows([
@@ -154,7 +156,7 @@ class ReportPages {
       ['SHA-256', song.sha256],
       ['Size', megabytes(song.sizeBytes)],
       ['Duration', clock(song.durationSec)],
-      ['Key and tempo', `${key ?? 'no clear key'}, ${Math.round(tempoBpm)} beats per minute`],
+      ['Key and tempo', `${key ?? 'no clear key'}, ${tempo}`],
       ['Uploaded', utc(song.uploadedAt)],
       ['Analysed', `${utc(song.analysedAt)} (took ${(song.processingMs / 1000).toFixed(1)} s)`],
     ]);

@@ -25,4 +25,9 @@ describe('SubScores', () => {
     rerender(<SubScores result={aResult({ keySignature: 'C major', tempoBpm: 0 })} />);
     expect(screen.getByText('Not detected')).toBeTruthy();
   });
+
+  it('shows the half- or double-time reading a beat could also be heard at', () => {
+    render(<SubScores result={aResult({ tempoBpm: 149.8, tempoAlternativeBpm: 74.9 })} />);
+    expect(screen.getByText('150 BPM (or 75 at half time)')).toBeTruthy();
+  });
 });

@@ -1,4 +1,4 @@
-import { type AnalysisResultView, keyDescription } from '@originality/contracts';
+import { type AnalysisResultView, keyDescription, tempoDescription } from '@originality/contracts';
 import { Progress } from 'antd';
 import { Hint } from '../../../components/Hint';
 
@@ -54,7 +54,7 @@ export function SubScores({ result }: { result: AnalysisResultView }) {
       <div className="sub-score">
         <dt>Tempo</dt>
         {/* 0: no beat was found (silence, a clip too short for one) */}
-        <dd>{result.tempoBpm > 0 ? `${Math.round(result.tempoBpm)} BPM` : 'Not detected'}</dd>
+        <dd>{tempoDescription(result) ?? 'Not detected'}</dd>
       </div>
     </dl>
   );

@@ -7,6 +7,11 @@ describe('readable', () => {
     expect(text).toContain('D minor (confidence 0.85), 118.4 BPM, 183.2 s; catalogue of 210 tracks');
   });
 
+  it('prints the other metrical level the tempo could be heard at', () => {
+    const text = readable({ file: 'song.mp3', ...aResult({ tempoBpm: 76, tempoAlternativeBpm: 152 }) });
+    expect(text).toContain('76.0 BPM (or 152.0 at double time)');
+  });
+
   it('says the key and tempo are unknown for audio without either (silence)', () => {
     const silence = aResult({ keySignature: undefined, tempoBpm: 0, allMatches: [], similarTracks: [] });
     const text = readable({ file: 'silence.wav', ...silence });

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { isShortClip, SHORT_CLIP_SECONDS, type AnalysisResults } from '@originality/contracts';
+import { isShortClip, SHORT_CLIP_SECONDS, tempoLevelName, type AnalysisResults } from '@originality/contracts';
 import { analyseFile, isAudioDecodeError, type CatalogueIndex } from '@originality/music-analysis';
 import { openCatalogue } from '../catalogue-context';
 import { progressBar } from '../progress';
@@ -83,9 +83,15 @@ export function readable(line: AnalyseLine): string {
   return lines.join('\n');
 }
 
-/** The tempo as read, or 'tempo unknown' where no beat was found (the engine reports 0: silence, a very short clip). */
+/**
+ * The tempo as read, with the other metrical level it could be heard at ("146.2 BPM (or 73.1 at half time)"), or
+ * 'tempo unknown' where no beat was found (the engine reports 0: silence, a very short clip).
+ */
 function tempoText(results: AnalysisResults): string {
-  return results.tempoBpm > 0 ? `${results.tempoBpm.toFixed(1)} BPM` : 'tempo unknown';
+  if (!(results.tempoBpm > 0)) return 'tempo unknown';
+  const tempo = `${results.tempoBpm.toFixed(1)} BPM`;
+  const level = tempoLevelName(results);
+  return level ? `${tempo} (or ${results.tempoAlternativeBpm!.toFixed(1)} at ${level})` : tempo;
 }
 
 /** "C major (confidence 0.85, or A minor)": the key with how sure the engine is of it. */
