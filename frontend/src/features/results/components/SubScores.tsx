@@ -27,6 +27,10 @@ const KEY_HINT =
   'How sure the reading is: 100 % when the key clearly beats every other key; a song that never resolves can ' +
   'also be heard in the key named after "or" (its relative major or minor, which uses the same notes)';
 
+const TEMPO_HINT =
+  'Beats per minute of the beat most listeners tap; a song that can also be heard at half or double that speed ' +
+  '(a slow song full of eighth notes, a fast one on a half-time groove) names that tempo after "or"';
+
 /** The sub-scores of spec §3, each as the server measured it. */
 export function SubScores({ result }: { result: AnalysisResultView }) {
   return (
@@ -52,7 +56,11 @@ export function SubScores({ result }: { result: AnalysisResultView }) {
         <dd>{keyDescription(result) ?? 'Not detected'}</dd>
       </div>
       <div className="sub-score">
-        <dt>Tempo</dt>
+        <dt>
+          <Hint title={TEMPO_HINT}>
+            <span>Tempo</span>
+          </Hint>
+        </dt>
         {/* 0: no beat was found (silence, a clip too short for one) */}
         <dd>{tempoDescription(result) ?? 'Not detected'}</dd>
       </div>
