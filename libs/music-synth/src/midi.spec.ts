@@ -73,6 +73,24 @@ describe('MIDI scores', () => {
     }
   });
 
+  it("states each score's key in the key signature its file opens with", () => {
+    // The major key whose scale a key's notes are: a minor key's relative major (the same signature).
+    const signature = ({ tonic, mode }: { tonic: number; mode: string }) => (mode === 'major' ? tonic : tonic + 3) % 12;
+    const LETTERS: Record<string, number> = { C: 0, D: 2, E: 4, F: 5, G: 7, A: 9, B: 11 };
+    const stated = (name: string) => {
+      const [note, mode] = name.split(' ') as [string, string];
+      const accidental = note.endsWith('#') ? 1 : note.endsWith('b') ? -1 : 0;
+      return { tonic: (LETTERS[note[0]!]! + accidental + 12) % 12, mode };
+    };
+    for (const score of publicDomainScores()) {
+      const opening = publicDomainPiece(score).key;
+      expect({ file: score.file, signature: signature(stated(score.key)) }).toEqual({
+        file: score.file,
+        signature: signature(opening),
+      });
+    }
+  });
+
   it('plays a bundled score: The Entertainer in C major, melody above the accompaniment', () => {
     const entertainer = publicDomainScores().find((s) => s.file === 'the-entertainer.mid')!;
     const piece = publicDomainPiece(entertainer);

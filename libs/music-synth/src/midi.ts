@@ -17,7 +17,10 @@ export interface PublicDomainScore {
   composer: string;
   /** Year of first publication. */
   published: number;
-  /** As the source states it, e.g. "Ab major". */
+  /**
+   * The key the score opens in, e.g. "Ab major", in the key signature its file opens with (midi.spec.ts checks it).
+   * The package the files came from named other keys for four of them (a later strain's or the trio's).
+   */
   key: string;
   sourceUrl: string;
   termsUrl: string;
