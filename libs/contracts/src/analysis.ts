@@ -154,7 +154,7 @@ export function tempoLevelName({ tempoBpm, tempoAlternativeBpm }: TempoReading):
 
 /**
  * The tempo in whole BPM with the other metrical level it could be heard at: '146 BPM', '146 BPM (or 73 at half
- * time)'; null when no beat was found (the engine reports 0: silence, a very short clip).
+ * time)'; null when no beat was found (the engine reports 0: silence, a very short clip, a drone).
  */
 export function tempoDescription(reading: TempoReading): string | null {
   if (!(reading.tempoBpm > 0)) return null;

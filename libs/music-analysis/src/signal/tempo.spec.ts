@@ -9,7 +9,7 @@ import {
   tempoFromBeats,
   trackBeats,
 } from './tempo';
-import { clickTrack, mix } from '../../testing/test-signals';
+import { clickTrack, mix, sineTone } from '../../testing/test-signals';
 
 function beatsOf(samples: Float32Array): { bpm: number; beats: Float32Array } {
   const spec = stft(samples, ANALYSIS_SAMPLE_RATE);
@@ -134,5 +134,13 @@ describe('tempo and beats', () => {
     expect(alternativeTempo(0, { bpm: 0, runnerUp: { factor: 2, strength: 1 } })).toBeUndefined();
     expect(alternativeTempo(150, { bpm: 150, runnerUp: { factor: 1 / 3, strength: 0.9 } })).toBe(50);
     expect(alternativeTempo(150, { bpm: 150, runnerUp: { factor: 2, strength: 0.49 } })).toBeUndefined();
+  });
+
+  it('reports no tempo and no beats for a steady drone, which repeats at no beat period', () => {
+    const drone = mix(sineTone(440, 10), sineTone(660, 10));
+    expect(beatsOf(drone)).toEqual({ bpm: 0, beats: new Float32Array(0) });
+    // A beat under the same drone is still found.
+    const { bpm } = beatsOf(mix(drone, clickTrack(96, 10)));
+    expect(Math.abs(bpm - 96)).toBeLessThan(2);
   });
 });

@@ -61,7 +61,7 @@ export function SubScores({ result }: { result: AnalysisResultView }) {
             <span>Tempo</span>
           </Hint>
         </dt>
-        {/* 0: no beat was found (silence, a clip too short for one) */}
+        {/* 0: no beat was found (silence, a clip too short for one, a drone) */}
         <dd>{tempoDescription(result) ?? 'Not detected'}</dd>
       </div>
     </dl>

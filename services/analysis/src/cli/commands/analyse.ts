@@ -85,7 +85,7 @@ export function readable(line: AnalyseLine): string {
 
 /**
  * The tempo as read, with the other metrical level it could be heard at ("146.2 BPM (or 73.1 at half time)"), or
- * 'tempo unknown' where no beat was found (the engine reports 0: silence, a very short clip).
+ * 'tempo unknown' where no beat was found (the engine reports 0: silence, a very short clip, a drone).
  */
 function tempoText(results: AnalysisResults): string {
   if (!(results.tempoBpm > 0)) return 'tempo unknown';
