@@ -55,15 +55,13 @@ function statedKey(stated: string): string {
 }
 
 function judge(features: TrackFeatures, truth: Truth): Outcome {
-  const within = (factor: number) => Math.abs(features.tempoBpm / (truth.bpm * factor) - 1) <= TEMPO_TOLERANCE;
+  const near = (bpm: number, target: number) => Math.abs(bpm / target - 1) <= TEMPO_TOLERANCE;
+  const within = (factor: number) => near(features.tempoBpm, truth.bpm * factor);
   const key: KeyEstimate = features.key;
   return {
     acc1: within(1),
     acc2: METRICAL_FACTORS.some(within),
-    named:
-      within(1) ||
-      (features.tempoAlternativeBpm !== undefined &&
-        Math.abs(features.tempoAlternativeBpm / truth.bpm - 1) <= TEMPO_TOLERANCE),
+    named: [features.tempoBpm, features.tempoAlternativeBpm ?? 0].some((bpm) => near(bpm, truth.bpm)),
     keyExact: key.name === truth.key,
     keyRelative: key.name === truth.relative,
     confidence: key.clarity ?? Number.NaN,

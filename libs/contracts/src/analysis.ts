@@ -153,14 +153,15 @@ export function tempoLevelName({ tempoBpm, tempoAlternativeBpm }: TempoReading):
 }
 
 /**
- * The tempo in whole BPM with the other metrical level it could be heard at: '146 BPM', '146 BPM (or 73 at half
- * time)'; null when no beat was found (the engine reports 0: silence, a very short clip, a drone).
+ * The tempo with the other metrical level it could be heard at, to `digits` decimals (whole BPM on the results
+ * screen and in the report, tenths in the CLI): '146 BPM', '146 BPM (or 73 at half time)'; null when no beat was
+ * found (the engine reports 0: silence, a very short clip, a drone).
  */
-export function tempoDescription(reading: TempoReading): string | null {
+export function tempoDescription(reading: TempoReading, digits = 0): string | null {
   if (!(reading.tempoBpm > 0)) return null;
-  const tempo = `${Math.round(reading.tempoBpm)} BPM`;
+  const tempo = `${reading.tempoBpm.toFixed(digits)} BPM`;
   const level = tempoLevelName(reading);
-  return level ? `${tempo} (or ${Math.round(reading.tempoAlternativeBpm!)} at ${level})` : tempo;
+  return level ? `${tempo} (or ${reading.tempoAlternativeBpm!.toFixed(digits)} at ${level})` : tempo;
 }
 
 /** One source of reference tracks, e.g. the generated demo catalogue. */

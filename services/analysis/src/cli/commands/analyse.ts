@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { isShortClip, SHORT_CLIP_SECONDS, tempoLevelName, type AnalysisResults } from '@originality/contracts';
+import { isShortClip, SHORT_CLIP_SECONDS, tempoDescription, type AnalysisResults } from '@originality/contracts';
 import { analyseFile, isAudioDecodeError, type CatalogueIndex } from '@originality/music-analysis';
 import { openCatalogue } from '../catalogue-context';
 import { progressBar } from '../progress';
@@ -88,10 +88,7 @@ export function readable(line: AnalyseLine): string {
  * 'tempo unknown' where no beat was found (the engine reports 0: silence, a very short clip, a drone).
  */
 function tempoText(results: AnalysisResults): string {
-  if (!(results.tempoBpm > 0)) return 'tempo unknown';
-  const tempo = `${results.tempoBpm.toFixed(1)} BPM`;
-  const level = tempoLevelName(results);
-  return level ? `${tempo} (or ${results.tempoAlternativeBpm!.toFixed(1)} at ${level})` : tempo;
+  return tempoDescription(results, 1) ?? 'tempo unknown';
 }
 
 /** "C major (confidence 0.85, or A minor)": the key with how sure the engine is of it. */
