@@ -16,7 +16,7 @@ export const billingTests = [
         await page.getByRole('button', { name: 'Upgrade Now' }).click();
         const dialog = page.getByRole('dialog');
         await dialog.getByLabel('Coupon code').fill('TESTFREE100');
-        await dialog.getByRole('button', { name: 'Choose Pro Monthly' }).click();
+        await clickInDialog(page, 'Choose Pro Monthly');
         await page.getByText('Subscription Activated!').first().waitFor();
         await page.waitForURL((url) => url.pathname === '/');
 
@@ -30,9 +30,9 @@ export const billingTests = [
         await page.goto('/profile');
         await page.getByText('Pro subscriber').waitFor();
         await page.getByRole('button', { name: 'Switch Plan' }).click();
-        await page.getByRole('button', { name: /Pro Yearly/ }).click();
+        await clickInDialog(page, /Pro Yearly/);
         await page.getByText('Confirm Plan Switch').waitFor();
-        await page.getByRole('button', { name: 'Confirm Switch' }).click();
+        await clickInDialog(page, 'Confirm Switch');
         await page.getByText('Plan Switch Scheduled!').first().waitFor();
 
         await page.getByRole('button', { name: 'Cancel Subscription' }).click();
