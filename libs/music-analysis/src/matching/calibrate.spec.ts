@@ -2,6 +2,7 @@ import type { DimensionComparison } from '../types';
 import type { MatchDimension } from '@originality/contracts';
 import {
   AGREEING_CHANCE,
+  AGREEING_AUDIO_SIMILARITY,
   AGREEING_SPEED_CHANGE,
   HARMONY_ALONE_CAP,
   MELODY_ALONE_OVERWHELMING_CHANCE,
@@ -190,6 +191,12 @@ describe('the recording found under the harmony’s pitch shift or tempo change'
     expect(audioAgreesOnTransform([chords, exact(30, -2)])).toBe(false);
     expect(audioAgreesOnTransform([chords, exact(0, 3)])).toBe(false);
     expect(calibratedTrackSimilarity([melody, at(chords, 0), exact(30, 0)], n)).toBeLessThanOrEqual(HARMONY_ALONE_CAP);
+  });
+
+  it('needs the audio to stand on its own evidence: a faint reading under the chords’ shift is no agreement', () => {
+    expect(audioAgreesOnTransform([chords, exact(AGREEING_AUDIO_SIMILARITY, 3)])).toBe(true);
+    expect(audioAgreesOnTransform([chords, exact(4, 3)])).toBe(false);
+    expect(calibratedTrackSimilarity([melody, chords, exact(4, 3)], n)).toBeLessThanOrEqual(HARMONY_ALONE_CAP);
   });
 
   it('counts a tempo change the chords share too, but not one within AGREEING_SPEED_CHANGE of the original', () => {

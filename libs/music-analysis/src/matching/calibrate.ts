@@ -172,8 +172,20 @@ export function sameTransform(dimensions: DimensionComparison[]): boolean {
 export const AGREEING_SPEED_CHANGE = 0.05;
 
 /**
+ * The least exact-audio similarity that counts as the recording found under a transform (audioAgreesOnTransform).
+ * Renders through one soundfont share its instrument samples, so a few landmarks of two unrelated tunes agree under
+ * some shift: through the TimGM6mb soundfont (the GM source rendered with ORIGINALITY_SOUNDFONT, tuning split) an
+ * original, "Swing Low" on vibraphone, read 4.0 for exact audio at +5 semitones against Dvořák's Largo, whose chords
+ * aligned at the same shift (1.3·10⁻³ in the catalogue) — and scored 95 through that agreement alone (its melody:
+ * 0.28 in the catalogue). The copies the rule is for read 22.5 and more (own tuning covers 22.5 and 25; pitched and
+ * sped recordings now reach 100 by their audio). One FluidR3 cover leaned on a reading of 6.9 and stays at its
+ * melody's or chords' own score (GM covers at ≥ 80: 49 → 48 of 50).
+ */
+export const AGREEING_AUDIO_SIMILARITY = 20;
+
+/**
  * Whether the recording itself was found under a pitch shift or a tempo change (exact audio through a transform,
- * compare.ts) and the harmony alignment found the same transform: the issue's "melody and harmony, or audio".
+ * compare.ts, at AGREEING_AUDIO_SIMILARITY or more) and the harmony alignment found the same transform: the issue's "melody and harmony, or audio".
  * A pitched copy of a dense orchestral recording keeps too few landmarks for a full exact score (30–63 on the
  * recordings source, tuning split) while its chords align at 10⁻⁵–10⁻⁴ in the catalogue under the same shift, and
  * its melody, inside the texture, is not recovered: both of its independent readings point at one transposition,
@@ -184,7 +196,7 @@ export const AGREEING_SPEED_CHANGE = 0.05;
  */
 export function audioAgreesOnTransform(dimensions: DimensionComparison[]): boolean {
   const exact = dimensions.find((d) => d.dimension === 'exactAudio');
-  if (!exact || exact.similarity <= 0) return false;
+  if (!exact || exact.similarity < AGREEING_AUDIO_SIMILARITY) return false;
   const shifted = Math.round(exact.transform.transpositionSemitones) !== 0;
   const sped = Math.abs(exact.transform.tempoRatio - 1) >= AGREEING_SPEED_CHANGE;
   return (shifted || sped) && transformsAgree(exact.transform, transformOf(dimensions, 'harmony'));
