@@ -81,6 +81,17 @@ describe('tempo and beats', () => {
     expect(Math.abs(beatsOf(waltz).bpm - bpm)).toBeLessThan(2);
   });
 
+  it('reads a 3/4 bar whose figure at 1.5 beats outsounds the beats at its beat (150 BPM), not at 100', () => {
+    // The beat's periodicity falls just short of the 1.5-beat figure's: within TRIPLE_BEAT_SHARE.
+    const waltz = barPattern(150, 3, [
+      [0, 1],
+      [1, 0.4],
+      [2, 0.4],
+      [1.5, 1.2],
+    ]);
+    expect(Math.abs(beatsOf(waltz).bpm - 150)).toBeLessThan(2);
+  });
+
   it('reads a 3/4 bar of running eighths at its beat (160 BPM), not at 1.5 beats (107 BPM)', () => {
     const waltz = barPattern(160, 3, [
       [0, 1],
