@@ -66,7 +66,7 @@ export const TRANSFORM_TEMPO_TOLERANCE_LOG2 = 0.15;
  * family that is the chords of a whole song aligned beat for beat at one transposition and tempo: a cover whose tune
  * the extractor lost (GM tuning split: Satie's Gymnopédie sung by a choir over nylon guitar, 3 semitones down, its
  * melody aligning nowhere) read 5.9e-7 for its harmony, 1.2e-6 once doubled for the family's two readings, and stayed
- * at HARMONY_ALONE_CAP under the earlier 1e-6. Measured on the tuning split (own, second synth, GM, effects,
+ * at HARMONY_ALONE_CAP under engine 1.20.1's 1e-6. Measured on the tuning split (own, second synth, GM, effects,
  * recordings), 1e-5 and 1e-4 change that cover alone (59 → 100): no new melody over a borrowed progression (43
  * queries), no original and no other case moves, so the strongest of them stays above 1e-4. 1e-5 kept a tenfold
  * margin below that. Through a second soundfont (TimGM6mb, GM held-out split) an original reached 8.6·10⁻⁶ for its
@@ -190,7 +190,8 @@ export const AGREEING_AUDIO_SIMILARITY = 20;
 
 /**
  * Whether the recording itself was found under a pitch shift or a tempo change (exact audio through a transform,
- * compare.ts, at AGREEING_AUDIO_SIMILARITY or more) and the harmony alignment found the same transform: the issue's "melody and harmony, or audio".
+ * compare.ts, at AGREEING_AUDIO_SIMILARITY or more) and the harmony alignment found the same transform: the issue's
+ * "melody and harmony, or audio".
  * A pitched copy of a dense orchestral recording keeps too few landmarks for a full exact score (30–63 on the
  * recordings source, tuning split) while its chords align at 10⁻⁵–10⁻⁴ in the catalogue under the same shift, and
  * its melody, inside the texture, is not recovered: both of its independent readings point at one transposition,

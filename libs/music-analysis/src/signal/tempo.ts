@@ -167,7 +167,8 @@ export const TRIPLE_BEAT_SHARE = 0.9;
  * read 99.9). Where the triple grouping wins (325 analyses of the tuning split's queries and catalogue pieces, all five
  * sources), the beat's share lies between 0.02 and 17.5, and 11 of them in 0.9–1. At 0.9 no tempo of a piece with
  * known truth changed and no case crossed a threshold (own, second synth, GM through both soundfonts, effects,
- * recordings: 9 of 791 similarities moved); Bethena is read at 149.8. Among two triple readings the stronger wins (Blue Danube's 4/3 reading, at 0.93 of its 2/3 one, stays second).
+ * recordings: 9 of 791 similarities moved); Bethena is read at 149.8. Among two triple readings the stronger wins
+ * (Blue Danube's 4/3 reading, at 0.93 of its 2/3 one, stays second).
  */
 function tripleReading(ac: Float64Array, sharp: Float64Array, lag: number): { beat: number; metre: Metre } {
   const dupleStrength = peakWithin(sharp, lag, 1);
