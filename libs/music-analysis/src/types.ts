@@ -149,10 +149,14 @@ export interface DimensionComparison {
   peak?: ExactAudioPeak;
 }
 
-/** The direct landmark match's best offset: its votes, the pair's runner-up offset's, and where it lies. */
+/**
+ * The direct landmark match's best offset: its votes, the pair's runner-up offset's (anywhere, and within the agreeing
+ * run's length of the best: matching/landmark-match.ts OffsetPeak), and where it lies.
+ */
 export interface ExactAudioPeak {
   votes: number;
   runnerUpVotes: number;
+  nearRunnerUpVotes: number;
   /** The agreeing stretch in the query, and the reference time − query time, in seconds. */
   queryStartSec: number;
   queryEndSec: number;

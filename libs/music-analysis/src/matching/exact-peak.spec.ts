@@ -9,14 +9,30 @@ import {
   judgeExactPeaks,
   peakStandout,
   confirmedChance,
+  confirmingOverlap,
   standoutChance,
 } from './exact-peak';
 import { CONFIRMING_OVERLAP_STANDOUT, OVERLAP_FLOOR } from './peak-overlap';
 import { IDENTITY_TRANSFORM } from './match-utils';
 
-/** A candidate whose only dimension is exact audio, at `similarity`, with this direct-match peak. */
-function candidate(votes: number, runnerUpVotes: number, similarity = 0): TrackComparison {
-  const peak: ExactAudioPeak = { votes, runnerUpVotes, queryStartSec: 6, queryEndSec: 12, offsetSec: 30 };
+/**
+ * A candidate whose only dimension is exact audio, at `similarity`, with this direct-match peak (its near runner-up
+ * as its runner-up unless given).
+ */
+function candidate(
+  votes: number,
+  runnerUpVotes: number,
+  similarity = 0,
+  nearRunnerUpVotes = runnerUpVotes,
+): TrackComparison {
+  const peak: ExactAudioPeak = {
+    votes,
+    runnerUpVotes,
+    nearRunnerUpVotes,
+    queryStartSec: 6,
+    queryEndSec: 12,
+    offsetSec: 30,
+  };
   const exact: DimensionComparison = {
     dimension: 'exactAudio',
     similarity,
@@ -32,7 +48,14 @@ const unrelated = (n: number) => Array.from({ length: n }, (_, i) => candidate(1
 const exactOf = (c: TrackComparison) => c.dimensions.find((d) => d.dimension === 'exactAudio')!;
 
 describe('peakStandout', () => {
-  const peak: ExactAudioPeak = { votes: 60, runnerUpVotes: 12, queryStartSec: 0, queryEndSec: 5, offsetSec: 0 };
+  const peak: ExactAudioPeak = {
+    votes: 60,
+    runnerUpVotes: 12,
+    nearRunnerUpVotes: 12,
+    queryStartSec: 0,
+    queryEndSec: 5,
+    offsetSec: 0,
+  };
 
   it('divides the excess over the runner-up offset by the background of the other candidates', () => {
     // Excess 48; the largest of the others' excesses is 16.
@@ -64,6 +87,15 @@ describe('confirmedChance', () => {
     expect(confirmedChance(CONFIRMED_MIN_STANDOUT - 0.01)).toBe(1);
     expect(confirmedChance(CONFIRMED_MIN_STANDOUT)).toBeLessThan(1e-4);
     expect(confirmedChance(MIN_STANDOUT)).toBe(standoutChance(MIN_STANDOUT));
+  });
+});
+
+describe('confirmingOverlap', () => {
+  it('falls from CONFIRMING_OVERLAP_STANDOUT at the band’s foot to 1 at MIN_STANDOUT', () => {
+    expect(confirmingOverlap(CONFIRMED_MIN_STANDOUT)).toBeCloseTo(CONFIRMING_OVERLAP_STANDOUT);
+    expect(confirmingOverlap(MIN_STANDOUT)).toBeCloseTo(1);
+    expect(confirmingOverlap(2.3)).toBeGreaterThan(confirmingOverlap(2.75));
+    expect(confirmingOverlap(2.3)).toBeGreaterThan(1.11);
   });
 });
 
@@ -127,10 +159,19 @@ describe('judgeExactPeaks', () => {
     });
 
     it('does not count when the peaks do not confirm it, or without a reading of them', () => {
-      const [weak] = judgeExactPeaks(query(), 50, overlaps(OVERLAP_FLOOR * CONFIRMING_OVERLAP_STANDOUT - 1));
+      const [weak] = judgeExactPeaks(query(), 50, overlaps(OVERLAP_FLOOR * confirmingOverlap(2.75) - 1));
       expect(exactOf(weak!).similarity).toBe(0);
       const [unread] = judgeExactPeaks(query(), 50);
       expect(exactOf(unread!).similarity).toBe(0);
+    });
+
+    it('needs less of the peaks the nearer the standout comes to MIN_STANDOUT', () => {
+      // An overlap standout of 1.28, as a 6 s sample under a produced recording read at a standout of 2.75.
+      const [near] = judgeExactPeaks(query(), 50, overlaps(OVERLAP_FLOOR * 1.28));
+      expect(exactOf(near!).similarity).toBeGreaterThanOrEqual(80);
+      // Excess 27 over 12: 2.25, where the null's pairs lie, needs nearly CONFIRMING_OVERLAP_STANDOUT.
+      const [low] = judgeExactPeaks([candidate(39, 12), ...unrelated(MIN_PEERS)], 50, overlaps(OVERLAP_FLOOR * 1.28));
+      expect(exactOf(low!).similarity).toBe(0);
     });
 
     it('does not count with fewer than MIN_PEERS other candidates', () => {
@@ -141,11 +182,37 @@ describe('judgeExactPeaks', () => {
     });
 
     it('reads the peaks only when some standout needs confirming', () => {
+      // A repeated passage's near reading needs them too (below).
+      judgeExactPeaks(
+        [candidate(70, 12), ...unrelated(MIN_PEERS)],
+        50,
+        jest.fn(() => 0),
+      );
       const read = jest.fn(() => 0);
       judgeExactPeaks([candidate(70, 12), ...unrelated(MIN_PEERS)], 50, read);
       expect(read).not.toHaveBeenCalled();
       judgeExactPeaks(query(), 50, read);
       expect(read).toHaveBeenCalledTimes(MIN_PEERS + 1);
+    });
+  });
+
+  describe('a passage the reference holds again (the near reading)', () => {
+    // 128 votes at the sample's offset, 117 at the passage's repeat in the reference, 14 within the agreeing run.
+    const repeated = () => [candidate(128, 117, 0, 14), ...unrelated(MIN_PEERS)];
+    const overlaps = (own: number) => (i: number) => (i === 0 ? own : OVERLAP_FLOOR / 2);
+
+    it('counts when the peaks stand out at its offset', () => {
+      const [sample] = judgeExactPeaks(repeated(), 50, overlaps(OVERLAP_FLOOR * 4));
+      expect(exactOf(sample!).similarity).toBeGreaterThanOrEqual(90);
+    });
+
+    it('does not count without the peaks’ confirmation, nor for a loop whose repeats lie within the run', () => {
+      const [unconfirmed] = judgeExactPeaks(repeated(), 50, overlaps(OVERLAP_FLOOR * 1.4));
+      expect(exactOf(unconfirmed!).similarity).toBe(0);
+      const [unread] = judgeExactPeaks(repeated(), 50);
+      expect(exactOf(unread!).similarity).toBe(0);
+      const [loop] = judgeExactPeaks([candidate(190, 137, 0, 137), ...unrelated(MIN_PEERS)], 50, overlaps(1000));
+      expect(exactOf(loop!).similarity).toBe(0);
     });
   });
 });

@@ -92,13 +92,49 @@ function chanceLaw(standout: number): number {
  */
 export const CONFIRMED_MIN_STANDOUT = 2;
 
+/**
+ * The overlap standout that confirms a pair standout between CONFIRMED_MIN_STANDOUT and MIN_STANDOUT: the pair's
+ * evidence and the peaks' are traded off, from CONFIRMING_OVERLAP_STANDOUT at the band's foot, where the null's
+ * pairs lie (2.0–2.3, overlap standouts 0.87–1.11), falling linearly to 1 at MIN_STANDOUT, where the pair alone
+ * counts: there the peaks need only name this candidate first among the query's. On the 66,792 should-not-match
+ * tuning pairs none moves into the band's confirmed part (at 2.3 a pair needs 1.35). A sample under a produced
+ * recording at 2.75 with an overlap standout of 1.28 (recordings, tuning: `deprecation`, 6 s under a Wesnoth track)
+ * now counts, two pitched and sped copies in the band (2.75 and 2.83, at 0.91–0.93) still do not.
+ */
+export function confirmingOverlap(standout: number): number {
+  const share = (standout - CONFIRMED_MIN_STANDOUT) / (MIN_STANDOUT - CONFIRMED_MIN_STANDOUT);
+  return CONFIRMING_OVERLAP_STANDOUT - share * (CONFIRMING_OVERLAP_STANDOUT - 1);
+}
+
+/**
+ * The pair's peak read against its near runner-up (ExactAudioPeak.nearRunnerUpVotes) instead of its runner-up
+ * anywhere. The runner-up anywhere takes a reference that holds the sampled passage again for a loop: a 6 s
+ * sample of a produced recording whose passage recurs twice in it (recordings, tuning: `mountain`) gathered 128
+ * votes at its offset and 117 and 79 at the passage's repeats, a standout of 0.28 — though its peaks stood out 3.98
+ * over the query's others. A loop both tracks play repeats within the stretch where they agree, so the near
+ * runner-up still catches it (a GM original and an unrelated tune in one accompaniment pattern: 113 votes, 206
+ * within the run's length).
+ *
+ * Read this way every pair stands out more, the null's too: of the 66,792 should-not-match tuning pairs 29 reach
+ * 1.5 (13 with the runner-up anywhere), 9 reach 2 and the largest 2.83, nearer MIN_STANDOUT than the chance law's
+ * data (2.3). So the near reading counts only where the peaks confirm it too (an overlap standout of
+ * CONFIRMING_OVERLAP_STANDOUT, which no produced recording's unrelated pair reaches), and from MIN_STANDOUT: no
+ * should-not-match pair meets both, the largest near standout with such an overlap being 2.69 (an own-composer cover
+ * against an unrelated render in the same drum samples). Samples it adds: that recording's (0.28 → 9.5) and a GM
+ * render's under another (effects: `sakura`, 0.29 → 5.4, overlap 3.5).
+ */
+export function nearReading(peak: ExactAudioPeak): ExactAudioPeak {
+  return { ...peak, runnerUpVotes: peak.nearRunnerUpVotes };
+}
+
 /** Reads a candidate's peak-overlap score (peak-overlap.ts) at its exact-audio peak's offset, by candidate index. */
 export type OverlapScores = (candidate: number, peak: ExactAudioPeak) => number;
 
 /**
  * The query's candidate comparisons with each exact-audio dimension raised to what its standout among the others
  * reads in a catalogue of `catalogueSize` (when that is higher), and every peak dropped. A standout between
- * CONFIRMED_MIN_STANDOUT and MIN_STANDOUT counts when `overlapScores` confirms it (with MIN_PEERS or more peers).
+ * CONFIRMED_MIN_STANDOUT and MIN_STANDOUT, and the near reading (nearReading), count when `overlapScores` confirms
+ * them (with MIN_PEERS or more peers).
  */
 export function judgeExactPeaks(
   comparisons: TrackComparison[],
@@ -107,26 +143,40 @@ export function judgeExactPeaks(
 ): TrackComparison[] {
   const peaks = comparisons.map((c) => exactAudioOf(c)?.peak);
   const excesses = peaks.map((peak) => (peak ? peakExcess(peak) : 0));
+  const nearExcesses = peaks.map((peak) => (peak ? peakExcess(nearReading(peak)) : 0));
   const overlaps = overlapScores && lazyOverlaps(peaks, overlapScores);
   return comparisons.map((c, i) => {
-    const peers = excesses.filter((_, j) => j !== i);
+    const others = <T>(list: T[]): T[] => list.filter((_, j) => j !== i);
+    const overlap =
+      overlaps && excesses.length - 1 >= MIN_PEERS
+        ? () => overlapStandout(overlaps()[i]!, others(overlaps()))
+        : undefined;
     const dimensions = c.dimensions.map((d) => {
       if (d.dimension !== 'exactAudio' || !d.peak) return d;
       const { peak, ...rest } = d;
-      const standout = peakStandout(peak, peers);
-      const confirmed =
-        standout >= CONFIRMED_MIN_STANDOUT &&
-        standout < MIN_STANDOUT &&
-        peers.length >= MIN_PEERS &&
-        overlaps !== undefined &&
-        overlapStandout(
-          overlaps()[i]!,
-          overlaps().filter((_, j) => j !== i),
-        ) >= CONFIRMING_OVERLAP_STANDOUT;
-      return judged(rest, peak, confirmed ? confirmedChance(standout) : standoutChance(standout), catalogueSize);
+      const standouts = {
+        standout: peakStandout(peak, others(excesses)),
+        near: peakStandout(nearReading(peak), others(nearExcesses)),
+      };
+      return judged(rest, peak, peakChance(standouts, overlap), catalogueSize);
     });
     return { ...c, dimensions };
   });
+}
+
+/**
+ * The per-track chance of a candidate's peak from its standout, its near reading's (nearReading) and, read only
+ * when one of them needs it, its overlap standout (`overlap`, undefined with fewer than MIN_PEERS peers).
+ */
+function peakChance(standouts: { standout: number; near: number }, overlap?: () => number): number {
+  const { standout, near } = standouts;
+  let chance = standoutChance(standout);
+  if (!overlap) return chance;
+  if (standout >= CONFIRMED_MIN_STANDOUT && standout < MIN_STANDOUT && overlap() >= confirmingOverlap(standout))
+    chance = confirmedChance(standout);
+  if (near >= MIN_STANDOUT && near > standout && overlap() >= CONFIRMING_OVERLAP_STANDOUT)
+    chance = Math.min(chance, chanceLaw(near));
+  return chance;
 }
 
 /** Every candidate's overlap score, read once and only when a standout needs confirming. */

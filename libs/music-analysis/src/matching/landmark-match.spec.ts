@@ -444,4 +444,20 @@ describe('matchFingerprints', () => {
     const looped = matchFingerprints(phrase, twice);
     expect(looped.peak.runnerUpVotes).toBeGreaterThanOrEqual(looped.votes - 2);
   });
+
+  it('reports the near runner-up within the agreeing run’s length: a loop, not a passage held again further on', () => {
+    const phrase = crowded(seededRandom(5), 60, 200);
+    const copies = (n: number, every: number): Fingerprints => ({
+      hashes: Uint32Array.from(Array.from({ length: n }, () => [...phrase.hashes]).flat()),
+      times: Uint32Array.from(Array.from({ length: n }, (_, k) => [...phrase.times].map((t) => t + k * every)).flat()),
+      frameSec: phrase.frameSec,
+    });
+    // The reference holds the 2.3 s phrase again 7 s later: a repeated section, beyond the run of 3 s.
+    const repeated = matchFingerprints(phrase, copies(2, 600));
+    expect(repeated.peak.runnerUpVotes).toBeGreaterThanOrEqual(repeated.votes - 2);
+    expect(repeated.peak.nearRunnerUpVotes).toBeLessThan(repeated.votes / 2);
+    // Both play the phrase as a loop four times: three of its copies agree 200 frames from the best offset.
+    const loop = matchFingerprints(copies(4, 200), copies(4, 200));
+    expect(loop.peak.nearRunnerUpVotes).toBeGreaterThanOrEqual(0.7 * loop.votes);
+  });
 });

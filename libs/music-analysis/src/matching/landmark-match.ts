@@ -40,11 +40,15 @@ export interface DirectFingerprintMatch extends FingerprintMatch {
  * of the same chords in one synthesiser voice agree in bursts scattered along the query (own evaluation: a
  * progression under a new melody, 96 votes at its source's offset in seven bursts over 25 s, the longest-voted run
  * 27). `runnerUpVotes` is the best offset at least a second away, all its votes: a pair sharing one loop agrees at
- * many offsets, a reused recording at one. `queryStart` and `queryEnd` are the run's first and last frame.
+ * many offsets, a reused recording at one. `nearRunnerUpVotes` is the best of those within the run's length of the
+ * best offset: a loop both tracks play repeats inside the stretch where they agree, while a passage the reference
+ * holds again (a repeated section) lies further away (exact-peak.ts). `queryStart` and `queryEnd` are the run's first
+ * and last frame.
  */
 export interface OffsetPeak {
   votes: number;
   runnerUpVotes: number;
+  nearRunnerUpVotes: number;
   queryStart: number;
   queryEnd: number;
 }
@@ -463,7 +467,7 @@ export function matchFingerprints(query: Fingerprints, ref: Fingerprints): Direc
     matchedSeconds: 0,
     stretch: { score: 0, queryStart: 0, queryEnd: 0 },
     evidence,
-    peak: { votes: 0, runnerUpVotes: 0, queryStart: 0, queryEnd: 0 },
+    peak: { votes: 0, runnerUpVotes: 0, nearRunnerUpVotes: 0, queryStart: 0, queryEnd: 0 },
   };
   const lookup = queryLookup(query);
   const sorted = sortByHash(ref);
@@ -510,7 +514,7 @@ export function matchFingerprints(query: Fingerprints, ref: Fingerprints): Direc
     matchedSeconds,
     stretch,
     evidence,
-    peak: { runnerUpVotes: hit.runnerUpVotes, ...agreeingRun(perSecond, query.frameSec) },
+    peak: offsetPeak(agreeingRun(perSecond, query.frameSec), hit),
   };
 }
 
@@ -519,14 +523,23 @@ export function exactAudioPeak(m: DirectFingerprintMatch, frameSec: number): Exa
   return {
     votes: m.peak.votes,
     runnerUpVotes: m.peak.runnerUpVotes,
+    nearRunnerUpVotes: m.peak.nearRunnerUpVotes,
     queryStartSec: m.peak.queryStart * frameSec,
     queryEndSec: m.peak.queryEnd * frameSec,
     offsetSec: m.offset * frameSec,
   };
 }
 
+/** The agreeing run (agreeingRun) with the pair's runner-up offsets: anywhere, and within the run's length. */
+function offsetPeak(run: AgreeingRun, hit: BestOffset): OffsetPeak {
+  const reach = run.queryEnd - run.queryStart + 1;
+  return { ...run, runnerUpVotes: hit.runnerUpVotes, nearRunnerUpVotes: hit.runnerUpWithin(reach) };
+}
+
+type AgreeingRun = Omit<OffsetPeak, 'runnerUpVotes' | 'nearRunnerUpVotes'>;
+
 /** The run of consecutive seconds holding agreement with the most agreeing landmarks, in frames (see OffsetPeak). */
-function agreeingRun(perSecond: Uint32Array, frameSec: number): Omit<OffsetPeak, 'runnerUpVotes'> {
+function agreeingRun(perSecond: Uint32Array, frameSec: number): AgreeingRun {
   let best = { votes: 0, first: 0, last: 0 };
   let run = { votes: 0, first: 0 };
   for (let s = 0; s < perSecond.length; s++) {
@@ -567,12 +580,15 @@ function alignedReferenceSeconds(
  * the query's lookups would hit first (as with a Map's insertion order): the smallest hit `order` per offset.
  * With it, the most votes at any offset more than `apart` frames from it (OffsetPeak.runnerUpVotes).
  */
-function bestOffset(
-  hits: Hits,
-  queryMaxTime: number,
-  refMaxTime: number,
-  apart: number,
-): { votes: number; offset: number; runnerUpVotes: number } | undefined {
+interface BestOffset {
+  votes: number;
+  offset: number;
+  runnerUpVotes: number;
+  /** The most votes at an offset more than `apart` and at most `reach` frames from the best. */
+  runnerUpWithin(reach: number): number;
+}
+
+function bestOffset(hits: Hits, queryMaxTime: number, refMaxTime: number, apart: number): BestOffset | undefined {
   const bias = queryMaxTime;
   const counts = new Uint32Array(bias + refMaxTime + 1);
   const first = new Float64Array(counts.length);
@@ -595,8 +611,14 @@ function bestOffset(
       best = { votes: score, offset: at - bias, first: first[at] };
   }
   if (!best) return undefined;
-  let runnerUpVotes = 0;
-  for (let i = 0; i < distinct; i++)
-    if (Math.abs(touched[i] - bias - best.offset) > apart) runnerUpVotes = Math.max(runnerUpVotes, votesAt(touched[i]));
-  return { votes: best.votes, offset: best.offset, runnerUpVotes };
+  const offset = best.offset;
+  const runnerUpWithin = (reach: number): number => {
+    let votes = 0;
+    for (let i = 0; i < distinct; i++) {
+      const distance = Math.abs(touched[i] - bias - offset);
+      if (distance > apart && distance <= reach) votes = Math.max(votes, votesAt(touched[i]));
+    }
+    return votes;
+  };
+  return { votes: best.votes, offset, runnerUpVotes: runnerUpWithin(Infinity), runnerUpWithin };
 }
