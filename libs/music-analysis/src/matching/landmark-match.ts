@@ -574,12 +574,7 @@ function alignedReferenceSeconds(
   return counts;
 }
 
-/**
- * The offset (reference time − query time) with the most votes counting its ±1 neighbours, as bestOffsets
- * finds it, in a typed histogram over all possible offsets instead of a Map. Ties go to the offset a scan over
- * the query's lookups would hit first (as with a Map's insertion order): the smallest hit `order` per offset.
- * With it, the most votes at any offset more than `apart` frames from it (OffsetPeak.runnerUpVotes).
- */
+/** bestOffset's answer: the offset, its votes and the pair's runner-up offsets' (OffsetPeak). */
 interface BestOffset {
   votes: number;
   offset: number;
@@ -588,6 +583,13 @@ interface BestOffset {
   runnerUpWithin(reach: number): number;
 }
 
+/**
+ * The offset (reference time − query time) with the most votes counting its ±1 neighbours, as bestOffsets
+ * finds it, in a typed histogram over all possible offsets instead of a Map. Ties go to the offset a scan over
+ * the query's lookups would hit first (as with a Map's insertion order): the smallest hit `order` per offset.
+ * With it, the most votes at any offset more than `apart` frames from it (OffsetPeak.runnerUpVotes), and a reading
+ * of the same within a reach (OffsetPeak.nearRunnerUpVotes).
+ */
 function bestOffset(hits: Hits, queryMaxTime: number, refMaxTime: number, apart: number): BestOffset | undefined {
   const bias = queryMaxTime;
   const counts = new Uint32Array(bias + refMaxTime + 1);
