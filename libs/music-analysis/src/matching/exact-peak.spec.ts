@@ -1,6 +1,7 @@
 import type { DimensionComparison, ExactAudioPeak, TrackComparison } from '../types';
 import {
   CONFIRMED_MIN_STANDOUT,
+  LONE_CONFIRMED_MIN_STANDOUT,
   LONE_PEAK_FLOOR_VOTES,
   MIN_PEERS,
   MIN_STANDOUT,
@@ -174,10 +175,14 @@ describe('judgeExactPeaks', () => {
       expect(exactOf(low!).similarity).toBe(0);
     });
 
-    it('does not count with fewer than MIN_PEERS other candidates', () => {
-      // Excess 60 over the floor of a small catalogue's (24): 2.5.
-      const few = [candidate(72, 12), ...unrelated(MIN_PEERS - 1)];
-      const [alone] = judgeExactPeaks(few, 10, overlaps(1000));
+    it('counts from LONE_CONFIRMED_MIN_STANDOUT with fewer than MIN_PEERS other candidates', () => {
+      // Excess 60 over the floor of a small catalogue's (24): 2.5; excess 54: 2.25, below the band's foot there.
+      const [confirmed] = judgeExactPeaks([candidate(72, 12), ...unrelated(MIN_PEERS - 1)], 10, overlaps(1000));
+      expect(exactOf(confirmed!).similarity).toBeGreaterThanOrEqual(80);
+      const [below] = judgeExactPeaks([candidate(66, 12), ...unrelated(MIN_PEERS - 1)], 10, overlaps(1000));
+      expect(exactOf(below!).similarity).toBe(0);
+      expect(54 / LONE_PEAK_FLOOR_VOTES).toBeLessThan(LONE_CONFIRMED_MIN_STANDOUT);
+      const [alone] = judgeExactPeaks([candidate(72, 12)], 1, overlaps(OVERLAP_FLOOR * 1.2));
       expect(exactOf(alone!).similarity).toBe(0);
     });
 

@@ -93,6 +93,17 @@ function chanceLaw(standout: number): number {
 export const CONFIRMED_MIN_STANDOUT = 2;
 
 /**
+ * The band's foot in a catalogue too small to give MIN_PEERS other candidates (10 tracks or fewer), where the pair's
+ * background is LONE_PEAK_FLOOR_VOTES and the peaks' OVERLAP_FLOOR. Without the band such a catalogue found 24 of the
+ * 38 recordings samples of the tuning split (each against its source and seven other recordings), against 32 among
+ * all 47. Measured on the 66,792 should-not-match tuning pairs with every peer left out, one unrelated pair in 2–2.3
+ * had its peaks confirm it (a second-synth original against an unrelated song: 2.21, overlap standout 2.11) and none
+ * above 2.3 but a progression re-rendered against its own piece; so with few peers the band starts where the chance
+ * law's data end.
+ */
+export const LONE_CONFIRMED_MIN_STANDOUT = PEAK_NULL_STANDOUT;
+
+/**
  * The overlap standout that confirms a pair standout between CONFIRMED_MIN_STANDOUT and MIN_STANDOUT: the pair's
  * evidence and the peaks' are traded off, from CONFIRMING_OVERLAP_STANDOUT at the band's foot, where the null's
  * pairs lie (2.0–2.3, overlap standouts 0.87–1.11), falling linearly to 1 at MIN_STANDOUT, where the pair alone
@@ -133,8 +144,8 @@ export type OverlapScores = (candidate: number, peak: ExactAudioPeak) => number;
 /**
  * The query's candidate comparisons with each exact-audio dimension raised to what its standout among the others
  * reads in a catalogue of `catalogueSize` (when that is higher), and every peak dropped. A standout between
- * CONFIRMED_MIN_STANDOUT and MIN_STANDOUT, and the near reading (nearReading), count when `overlapScores` confirms
- * them (with MIN_PEERS or more peers).
+ * CONFIRMED_MIN_STANDOUT (LONE_CONFIRMED_MIN_STANDOUT with fewer than MIN_PEERS peers) and MIN_STANDOUT, and
+ * the near reading (nearReading), count when `overlapScores` confirms them.
  */
 export function judgeExactPeaks(
   comparisons: TrackComparison[],
@@ -145,12 +156,10 @@ export function judgeExactPeaks(
   const excesses = peaks.map((peak) => (peak ? peakExcess(peak) : 0));
   const nearExcesses = peaks.map((peak) => (peak ? peakExcess(nearReading(peak)) : 0));
   const overlaps = overlapScores && lazyOverlaps(peaks, overlapScores);
+  const bandFoot = comparisons.length - 1 >= MIN_PEERS ? CONFIRMED_MIN_STANDOUT : LONE_CONFIRMED_MIN_STANDOUT;
   return comparisons.map((c, i) => {
     const others = <T>(list: T[]): T[] => list.filter((_, j) => j !== i);
-    const overlap =
-      overlaps && excesses.length - 1 >= MIN_PEERS
-        ? () => overlapStandout(overlaps()[i]!, others(overlaps()))
-        : undefined;
+    const overlap = overlaps && (() => overlapStandout(overlaps()[i]!, others(overlaps())));
     const dimensions = c.dimensions.map((d) => {
       if (d.dimension !== 'exactAudio' || !d.peak) return d;
       const { peak, ...rest } = d;
@@ -158,7 +167,7 @@ export function judgeExactPeaks(
         standout: peakStandout(peak, others(excesses)),
         near: peakStandout(nearReading(peak), others(nearExcesses)),
       };
-      return judged(rest, peak, peakChance(standouts, overlap), catalogueSize);
+      return judged(rest, peak, peakChance(standouts, bandFoot, overlap), catalogueSize);
     });
     return { ...c, dimensions };
   });
@@ -166,13 +175,14 @@ export function judgeExactPeaks(
 
 /**
  * The per-track chance of a candidate's peak from its standout, its near reading's (nearReading) and, read only
- * when one of them needs it, its overlap standout (`overlap`, undefined with fewer than MIN_PEERS peers).
+ * when one of them needs it, its overlap standout (`overlap`). A standout from `bandFoot` (CONFIRMED_MIN_STANDOUT, or
+ * LONE_CONFIRMED_MIN_STANDOUT in a small catalogue) up to MIN_STANDOUT counts when the peaks confirm it.
  */
-function peakChance(standouts: { standout: number; near: number }, overlap?: () => number): number {
+function peakChance(standouts: { standout: number; near: number }, bandFoot: number, overlap?: () => number): number {
   const { standout, near } = standouts;
   let chance = standoutChance(standout);
   if (!overlap) return chance;
-  if (standout >= CONFIRMED_MIN_STANDOUT && standout < MIN_STANDOUT && overlap() >= confirmingOverlap(standout))
+  if (standout >= bandFoot && standout < MIN_STANDOUT && overlap() >= confirmingOverlap(standout))
     chance = confirmedChance(standout);
   if (near >= MIN_STANDOUT && near > standout && overlap() >= CONFIRMING_OVERLAP_STANDOUT)
     chance = Math.min(chance, chanceLaw(near));
