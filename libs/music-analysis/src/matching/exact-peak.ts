@@ -110,7 +110,7 @@ export const LONE_CONFIRMED_MIN_STANDOUT = PEAK_NULL_STANDOUT;
  * counts: there the peaks need only name this candidate first among the query's. On the 66,792 should-not-match
  * tuning pairs none moves into the band's confirmed part (at 2.3 a pair needs 1.35). A sample under a produced
  * recording at 2.75 with an overlap standout of 1.28 (recordings, tuning: `deprecation`, 6 s under a Wesnoth track)
- * now counts, two pitched and sped copies in the band (2.75 and 2.83, at 0.91–0.93) still do not.
+ * now counts; a sped copy and a GM render's sample in the band (2.75 and 2.83, at 0.93 and 0.91) still do not.
  */
 export function confirmingOverlap(standout: number): number {
   const share = (standout - CONFIRMED_MIN_STANDOUT) / (MIN_STANDOUT - CONFIRMED_MIN_STANDOUT);
