@@ -1,8 +1,8 @@
 /**
  * Measuring tool (not part of the evaluation): every case of a source's split judged against a small catalogue — its
  * source track (when it has one) and `size − 1` other catalogue tracks picked by the case's position — instead of the
- * whole catalogue, as a user's catalogue of a handful of tracks would judge it. Prints each case and a count per kind:
- * found (top-1 at ≥ 80) for the cases that should match, flagged (≥ 60; a progression ≥ 80) for the others.
+ * whole catalogue, as a user's catalogue of a handful of tracks would judge it. Prints each case and a count per kind,
+ * found or flagged as the evaluation counts them (source-report.ts kindRows).
  *
  *   node tools/run-ts.mjs tools/eval/small-catalogue.ts own,second-synth,gm,effects,recordings 8 [tuning|held-out]
  */
@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CatalogueIndex, extractFeatures, type TrackFeatures } from '@originality/music-analysis';
 import { judgeQuery } from './harness';
+import type { JudgedCase } from './source-eval';
+import { KIND_TARGETS, kindRows } from './source-report';
 import { SOURCES } from './sources/all';
 import type { SourceName, Split } from './sources/source';
 
@@ -30,29 +32,27 @@ async function runSource(name: SourceName, size: number, split: Split): Promise<
     const built = await SOURCES[name].build({ size: 'full', split, tmp, log: () => {} });
     const features = new Map<string, TrackFeatures>();
     for (const r of built.references) features.set(r.id, extractFeatures(await r.audio()));
-    const tally = new Map<string, { cases: number; counted: number; shouldMatch: boolean }>();
-    for (const [position, c] of built.cases.entries()) {
+    const cases: JudgedCase[] = [];
+    for (const [position, { audio, ...c }] of built.cases.entries()) {
       const index = new CatalogueIndex();
       for (const id of smallCatalogue([...features.keys()], c.referenceId, size, position)) {
         const r = built.references.find((x) => x.id === id)!;
         const meta = { title: r.title, artist: r.artist, platform: 'demo', releaseYear: 1900 };
         index.add({ id, meta, features: features.get(id)! });
       }
-      const j = judgeQuery(c.referenceId, extractFeatures(await c.audio()), index);
-      const counted = c.shouldMatch
-        ? j.rank === 1 && j.sourceSimilarity >= 80
-        : j.topSimilarity >= (c.kind === 'progression-only' ? 80 : 60);
-      const t = tally.get(c.kind) ?? { cases: 0, counted: 0, shouldMatch: c.shouldMatch };
-      tally.set(c.kind, { ...t, cases: t.cases + 1, counted: t.counted + (counted ? 1 : 0) });
-      const verdict = c.shouldMatch ? (counted ? 'found' : 'missed') : counted ? 'FLAGGED' : 'clean';
+      const pcm = await audio();
+      const j = judgeQuery(c.referenceId, extractFeatures(pcm), index);
+      cases.push({ ...c, ...j, seconds: pcm.durationSec });
       console.log(
-        `${name} ${c.kind} ${c.id} ${verdict}: rank ${j.rank} at ${j.sourceSimilarity}, top ${j.topReferenceId} at ${j.topSimilarity}`,
+        `${name} ${c.kind} ${c.id}: rank ${j.rank} at ${j.sourceSimilarity}, top ${j.topReferenceId} at ${j.topSimilarity}`,
       );
     }
-    for (const [kind, t] of tally)
-      console.log(
-        `${name}, ${split}, ${size} tracks, ${kind}: ${t.counted} of ${t.cases} ${t.shouldMatch ? 'found' : 'flagged'}`,
-      );
+    // Counted as the evaluation counts them (source-report.ts kindRows).
+    for (const row of kindRows(cases)) {
+      const metric = KIND_TARGETS[row.kind].metric;
+      const counted = Math.round((metric === 'found' ? row.found : row.flagged) * row.n);
+      console.log(`${name}, ${split}, ${size} tracks, ${row.kind}: ${counted} of ${row.n} ${metric}`);
+    }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
