@@ -1,10 +1,10 @@
 /**
  * Measuring tool (not part of the evaluation): fits the prior null model (matching/null-model.ts PRIOR_NULL_MODEL), which
- * calibrates catalogues too small to fit their own, on unrelated pairs of several sources' catalogues pooled: up to 60
- * tracks of each source's catalogue and `pairs` seeded pairs among them (seed `prior:<source>`), through nullSamples
- * and fitScoreTail. Prints the model as JSON.
+ * calibrates catalogues too small to fit their own, on unrelated pairs of each of several sources' catalogues: up to
+ * 60 tracks of each source's catalogue and `pairs` seeded pairs among them (seed `prior:<source>`), through
+ * nullSamples and fitScoreTail, one law per source and dimension. Prints the model as JSON.
  *
- *   node tools/run-ts.mjs tools/eval/null/fit-prior.ts own,gm,second-synth,recordings 300
+ *   node tools/run-ts.mjs tools/eval/null/fit-prior.ts own,gm,second-synth,recordings 800
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,16 +49,17 @@ const rounded = (tail: ScoreTail): ScoreTail =>
 async function main(): Promise<void> {
   const [names, pairsArg] = process.argv.slice(2);
   if (!names) throw new Error('usage: fit-prior.ts SOURCE,SOURCE,... [PAIRS_PER_SOURCE]');
-  const pooled = Object.fromEntries(CALIBRATED_DIMENSIONS.map((d) => [d, [] as MatchEvidence[]])) as Record<
+  const tails = Object.fromEntries(CALIBRATED_DIMENSIONS.map((d) => [d, [] as ScoreTail[]])) as Record<
     CalibratedDimension,
-    MatchEvidence[]
+    ScoreTail[]
   >;
+  let pairs = 0;
   for (const name of names.split(',') as SourceName[]) {
-    const samples = await sourceSamples(name, Number(pairsArg ?? 300));
-    for (const d of CALIBRATED_DIMENSIONS) pooled[d].push(...samples[d]);
+    const samples = await sourceSamples(name, Number(pairsArg ?? 800));
+    for (const d of CALIBRATED_DIMENSIONS) tails[d].push(rounded(fitScoreTail(samples[d])));
+    pairs += samples.melody.length;
   }
-  const tails = Object.fromEntries(CALIBRATED_DIMENSIONS.map((d) => [d, rounded(fitScoreTail(pooled[d]))]));
-  const model = { source: 'prior', pairs: pooled.melody.length, tails } as NullModelJson;
+  const model: NullModelJson = { source: 'prior', pairs, tails };
   console.log(JSON.stringify(model, null, 2));
 }
 

@@ -8,6 +8,7 @@ import {
   NullModel,
   PRIOR_NULL_MODEL,
   TAIL_POSITIVES,
+  type ScoreTail,
   fitNullModel,
   fitScoreTail,
   nullExcerpt,
@@ -45,7 +46,7 @@ describe('fitScoreTail', () => {
 describe('NullModel.perTrack', () => {
   const model = new NullModel({
     ...PRIOR_NULL_MODEL,
-    tails: { ...PRIOR_NULL_MODEL.tails, melody: fitScoreTail(gumbelScores(0.5, -3, 600)) },
+    tails: { ...PRIOR_NULL_MODEL.tails, melody: [fitScoreTail(gumbelScores(0.5, -3, 600))] },
   });
 
   it('is 1 without evidence, and falls as the score rises', () => {
@@ -72,10 +73,27 @@ describe('NullModel.perTrack', () => {
     const outlier: MatchEvidence = { score: 60, cells: 1600 };
     const heavy = new NullModel({
       ...PRIOR_NULL_MODEL,
-      tails: { ...PRIOR_NULL_MODEL.tails, melody: fitScoreTail([...gumbelScores(0.5, -3, 299), outlier]) },
+      tails: { ...PRIOR_NULL_MODEL.tails, melody: [fitScoreTail([...gumbelScores(0.5, -3, 299), outlier])] },
     });
     expect(model.perTrack('melody', outlier)).toBeLessThan(1e-8);
     expect(heavy.perTrack('melody', outlier)).toBeGreaterThan(1e-5);
+  });
+
+  it('reads the largest chance of several laws, as the prior does with one law per kind of music', () => {
+    const light = fitScoreTail(gumbelScores(0.5, -3, 600));
+    const heavy = fitScoreTail(gumbelScores(0.25, -3, 600));
+    const one = (law: ScoreTail) =>
+      new NullModel({ ...PRIOR_NULL_MODEL, tails: { ...PRIOR_NULL_MODEL.tails, melody: [law] } });
+    const both = new NullModel({ ...PRIOR_NULL_MODEL, tails: { ...PRIOR_NULL_MODEL.tails, melody: [light, heavy] } });
+    for (const score of [5, 20, 40]) {
+      const e = { score, cells: 1600 };
+      expect(both.perTrack('melody', e)).toBe(
+        Math.max(one(light).perTrack('melody', e), one(heavy).perTrack('melody', e)),
+      );
+    }
+    expect(both.perTrack('melody', { score: 40, cells: 1600 })).toBeGreaterThan(
+      100 * one(light).perTrack('melody', { score: 40, cells: 1600 }),
+    );
   });
 });
 
@@ -104,6 +122,10 @@ describe('fitNullModel', () => {
     expect(model.json).toBe(PRIOR_NULL_MODEL);
   });
 
+  it('has a prior with one law per kind of music it was fitted on, in every dimension', () => {
+    for (const laws of Object.values(PRIOR_NULL_MODEL.tails)) expect(laws).toHaveLength(4);
+  });
+
   it('fits a large enough catalogue on its own pairs, deterministically', () => {
     const tracks = Array.from({ length: MIN_FIT_TRACKS }, (_, i) => aTrack({ seed: 100 + i }));
     const priorArt = buildPriorArt(tracks);
@@ -112,7 +134,7 @@ describe('fitNullModel', () => {
     expect(model.json.pairs).toBe(60);
     expect(fitNullModel(tracks, priorArt, 'v1', 60).json).toEqual(model.json);
     // Every pair is compared in every dimension: the rhythm score is positive for any two drum patterns.
-    expect(model.json.tails.rhythm.samples).toBeGreaterThan(0);
+    expect(model.json.tails.rhythm[0]!.samples).toBeGreaterThan(0);
   });
 });
 
@@ -125,7 +147,8 @@ describe('fitNullModel pair count', () => {
     expect(model.json.pairs).toBeLessThanOrEqual(Math.min(MAX_NULL_PAIRS, available));
     // Stopped early only with enough positive scores in every dimension for a tail of real tail scores.
     if (model.json.pairs < Math.min(MAX_NULL_PAIRS, available))
-      for (const tail of Object.values(model.json.tails)) expect(tail.samples).toBeGreaterThanOrEqual(TAIL_POSITIVES);
+      for (const [tail] of Object.values(model.json.tails))
+        expect(tail!.samples).toBeGreaterThanOrEqual(TAIL_POSITIVES);
   });
 });
 

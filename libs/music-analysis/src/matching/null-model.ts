@@ -22,7 +22,8 @@
  * catalogue's own tail shows it to be.
  *
  * A catalogue too small to sample (fewer than MIN_FIT_TRACKS tracks, e.g. in tests) uses PRIOR_NULL_MODEL,
- * fitted offline on the demo catalogue; so does any dimension with too few positive scores in the sample.
+ * fitted offline on four kinds of music, one law each, and reads the largest chance of the four; so does any
+ * dimension with too few positive scores in the sample.
  */
 import type { MatchEvidence, TrackFeatures } from '../types';
 import type { PriorArtModel } from './prior-art';
@@ -54,7 +55,11 @@ export interface NullModelJson {
   source: 'catalogue' | 'prior';
   /** Catalogue pairs compared for the fit. */
   pairs: number;
-  tails: Record<CalibratedDimension, ScoreTail>;
+  /**
+   * Per dimension, the chance laws the model reads, and a chance is the largest of them: one law when fitted on the
+   * catalogue it serves, one per kind of music for the prior (see PRIOR_NULL_MODEL).
+   */
+  tails: Record<CalibratedDimension, ScoreTail[]>;
 }
 
 /** Below this many tracks a catalogue is too small to fit its own null model. */
@@ -84,12 +89,16 @@ export class NullModel {
   /** Probability that one unrelated track reaches this evidence in this dimension (1 for no evidence). */
   perTrack(dimension: CalibratedDimension, evidence: MatchEvidence | undefined): number {
     if (!evidence || !(evidence.score > 0)) return 1;
-    const t = this.json.tails[dimension];
-    const u = normalisedScore(t, evidence);
-    const gumbel = t.positive * -Math.expm1(-Math.exp(-u));
-    const tail = u >= t.tailStart ? t.tailShare * Math.exp(-(u - t.tailStart) / t.tailScale) : 0;
-    return Math.min(1, Math.max(gumbel, tail));
+    return Math.min(1, Math.max(...this.json.tails[dimension].map((t) => lawChance(t, evidence))));
   }
+}
+
+/** One law's chance that an unrelated track reaches this (positive) evidence: the Gumbel bulk or the heavy tail. */
+function lawChance(t: ScoreTail, evidence: MatchEvidence): number {
+  const u = normalisedScore(t, evidence);
+  const gumbel = t.positive * -Math.expm1(-Math.exp(-u));
+  const tail = u >= t.tailStart ? t.tailShare * Math.exp(-(u - t.tailStart) / t.tailScale) : 0;
+  return Math.max(gumbel, tail);
 }
 
 /**
@@ -106,10 +115,10 @@ export function fitNullModel(
   if (tracks.length < MIN_FIT_TRACKS) return new NullModel(PRIOR_NULL_MODEL);
   const candidates = samplePairs(tracks.length, maxPairs, seed);
   const samples = nullSamples(tracks, priorArt, candidates, tailsComplete);
-  const tails = {} as Record<CalibratedDimension, ScoreTail>;
+  const tails = {} as Record<CalibratedDimension, ScoreTail[]>;
   for (const d of CALIBRATED_DIMENSIONS) {
     const tail = fitScoreTail(samples[d]);
-    tails[d] = tail.samples >= MIN_TAIL_SAMPLES ? tail : PRIOR_NULL_MODEL.tails[d];
+    tails[d] = tail.samples >= MIN_TAIL_SAMPLES ? [tail] : PRIOR_NULL_MODEL.tails[d];
   }
   return new NullModel({ source: 'catalogue', pairs: samples.melody.length, tails });
 }
@@ -282,54 +291,153 @@ function seededRandom(seed: string): () => number {
 }
 
 /**
- * The prior, fitted offline on unrelated pairs of four kinds of music pooled (tools/eval/null/fit-prior.ts): 300
- * seeded pairs among up to 60 catalogue tracks of each of the own composer's demo catalogue, the GM renders, the
- * second synth and the produced recordings, through nullSamples and fitScoreTail. Used where a catalogue is too small
- * to fit its own (see MIN_FIT_TRACKS). Until engine 1.22.2 it was fitted on the own composer's demo tracks alone (600
- * pairs of 60), and a small catalogue of other music was judged by that composer's chance: each case of the tuning
- * split against its source and seven other tracks, GM covers found 43 of 50 and GM originals flagged 3 of 16; with
- * the pooled prior 49 of 50 and 2 of 16 (own covers 28 → 33 of 40, originals flagged by the four sources together
- * 6 → 5 of 72).
+ * The prior, fitted offline (tools/eval/null/fit-prior.ts) on 800 seeded unrelated pairs among up to 60 catalogue
+ * tracks of each of four kinds of music, in this order: the own composer's demo catalogue, the GM renders, the second
+ * synth and the produced recordings, through nullSamples and fitScoreTail. Used where a catalogue is too small to fit
+ * its own (see MIN_FIT_TRACKS), whose music may be any of them: a chance is the largest the four laws give, so a
+ * small catalogue of folk tunes is judged by the melody law of folk tunes, not by one that other music dilutes.
+ *
+ * The kinds differ by more than the catalogues' noise: at the melody score where the four pooled read 1e-3 per track,
+ * the GM renders read 4.4·10⁻³ (public-domain folk tunes share contours and cadences) and the own composer 1.1·10⁻⁴;
+ * in harmony the recordings' tail is the heaviest (4·10⁻⁶ where the pooled law read 1e-6). Until engine 1.23.0 the
+ * prior was one law fitted on the four pooled (1.22.2; before that on the own composer's tracks alone), and each case
+ * of the tuning split judged against its source and seven other tracks flagged 2 of 16 GM originals by their
+ * melody (Clementine against Camptown Races, Korobeiniki against Elite Syncopations: 1.6 and 1.2·10⁻³ per track
+ * under the pooled law), none in the full catalogue. With the four laws: 0 of 16 (originals of all sources 5 → 2 of
+ * 72), GM covers 49 → 47 of 50 (two covers found by their chords alone, whose harmony no longer reaches
+ * OVERWHELMING_CHANCE against the recordings' tail).
  */
 export const PRIOR_NULL_MODEL: NullModelJson = {
   source: 'prior',
-  pairs: 1200,
+  pairs: 3200,
   tails: {
-    melody: {
-      positive: 0.215,
-      lambda: 0.51,
-      logK: -7.386,
-      samples: 258,
-      tailStart: 2.786,
-      tailShare: 0.02167,
-      tailScale: 1.294,
-    },
-    harmony: {
-      positive: 0.295,
-      lambda: 1.445,
-      logK: -7.54,
-      samples: 354,
-      tailStart: 2.547,
-      tailShare: 0.03,
-      tailScale: 3.94,
-    },
-    chordProgression: {
-      positive: 0.2925,
-      lambda: 16.32,
-      logK: 0.9107,
-      samples: 351,
-      tailStart: 3.333,
-      tailShare: 0.03,
-      tailScale: 2.166,
-    },
-    rhythm: {
-      positive: 0.9958,
-      lambda: 5.665,
-      logK: 1.713,
-      samples: 1195,
-      tailStart: 2.417,
-      tailShare: 0.1,
-      tailScale: 0.5373,
-    },
+    melody: [
+      {
+        positive: 0.2175,
+        lambda: 0.5989,
+        logK: -6.627,
+        samples: 174,
+        tailStart: 2.617,
+        tailShare: 0.0225,
+        tailScale: 0.6629,
+      },
+      {
+        positive: 0.1775,
+        lambda: 0.3434,
+        logK: -7.516,
+        samples: 142,
+        tailStart: 2.698,
+        tailShare: 0.01875,
+        tailScale: 0.8818,
+      },
+      {
+        positive: 0.2963,
+        lambda: 0.6158,
+        logK: -6.32,
+        samples: 237,
+        tailStart: 2.298,
+        tailShare: 0.03,
+        tailScale: 1.008,
+      },
+      {
+        positive: 0.1837,
+        lambda: 0.4975,
+        logK: -8.323,
+        samples: 147,
+        tailStart: 2.153,
+        tailShare: 0.01875,
+        tailScale: 1.528,
+      },
+    ],
+    harmony: [
+      {
+        positive: 0.31,
+        lambda: 1.236,
+        logK: -6.637,
+        samples: 248,
+        tailStart: 2.873,
+        tailShare: 0.03125,
+        tailScale: 3.139,
+      },
+      {
+        positive: 0.3025,
+        lambda: 1.343,
+        logK: -7.668,
+        samples: 242,
+        tailStart: 2.708,
+        tailShare: 0.03125,
+        tailScale: 3.639,
+      },
+      {
+        positive: 0.2825,
+        lambda: 2.004,
+        logK: -6.571,
+        samples: 226,
+        tailStart: 2.341,
+        tailShare: 0.02875,
+        tailScale: 1.548,
+      },
+      {
+        positive: 0.2762,
+        lambda: 1.234,
+        logK: -8.467,
+        samples: 221,
+        tailStart: 2.513,
+        tailShare: 0.02875,
+        tailScale: 3.936,
+      },
+    ],
+    chordProgression: [
+      {
+        positive: 0.2137,
+        lambda: 15.71,
+        logK: 1.288,
+        samples: 171,
+        tailStart: 3.346,
+        tailShare: 0.0225,
+        tailScale: 1.881,
+      },
+      {
+        positive: 0.3075,
+        lambda: 11.64,
+        logK: 1.037,
+        samples: 246,
+        tailStart: 3.318,
+        tailShare: 0.03125,
+        tailScale: 0.9622,
+      },
+      {
+        positive: 0.2712,
+        lambda: 14.48,
+        logK: 1.116,
+        samples: 217,
+        tailStart: 2.866,
+        tailShare: 0.0275,
+        tailScale: 2.299,
+      },
+      {
+        positive: 0.3787,
+        lambda: 44.9,
+        logK: 0.9805,
+        samples: 303,
+        tailStart: 2.387,
+        tailShare: 0.03875,
+        tailScale: 6.656,
+      },
+    ],
+    rhythm: [
+      { positive: 1, lambda: 6.786, logK: 2.455, samples: 800, tailStart: 2.255, tailShare: 0.1, tailScale: 0.5718 },
+      { positive: 1, lambda: 6.737, logK: 2.373, samples: 800, tailStart: 2.64, tailShare: 0.1, tailScale: 0.787 },
+      {
+        positive: 0.9762,
+        lambda: 5.5,
+        logK: 1.22,
+        samples: 781,
+        tailStart: 2.707,
+        tailShare: 0.09875,
+        tailScale: 0.3947,
+      },
+      { positive: 1, lambda: 6.507, logK: 1.91, samples: 800, tailStart: 3.159, tailShare: 0.1, tailScale: 0.5834 },
+    ],
   },
 };
