@@ -8,22 +8,26 @@
  *
  *   npm run -s analysis -- tempo-key [--pieces N] [--seed S]
  *
- * The demo pieces use seed 'tempo-key' (not the catalogue's 'demo'), 40 by default, rendered at 22 050 Hz.
+ * The demo pieces use seed 'tempo-key' (not the catalogue's 'demo'), 40 by default, rendered at 22 050 Hz. Beside
+ * them, songs others wrote the tempo of (tempo-files.ts): OpenTTD's openMSX MIDI songs rendered whole by fluidsynth
+ * (`--split tuning|held-out`, default tuning; held-out only at the end of a piece of work) and Frets on Fire's
+ * rock recordings (tempo only; never tuned on). `--details` prints every piece's truth and reading.
  */
 import {
   ANALYSIS_SAMPLE_RATE,
+  decodeAudio,
   extractFeatures,
   keyName,
   type KeyEstimate,
   type TrackFeatures,
 } from '@originality/music-analysis';
 import { demoTrack, publicDomainPiece, publicDomainScores, renderPiece, type Piece } from '@originality/music-synth';
+import { fretsOnFireSongs, openMsxSongs, type TempoFile, type TempoFileSplit } from './tempo-files';
 
 interface Truth {
   bpm: number;
-  key: string;
-  /** The relative major/minor of `key`. */
-  relative: string;
+  /** Unknown for some recordings. */
+  key?: { name: string; /** Its relative major/minor. */ relative: string };
 }
 
 interface Outcome {
@@ -31,8 +35,9 @@ interface Outcome {
   acc2: boolean;
   /** The truth is the tempo or the alternative the engine names beside it. */
   named: boolean;
-  keyExact: boolean;
-  keyRelative: boolean;
+  /** Undefined where the truth has no key. */
+  keyExact?: boolean;
+  keyRelative?: boolean;
   confidence: number;
 }
 
@@ -40,10 +45,13 @@ interface Outcome {
 const TEMPO_TOLERANCE = 0.04;
 const METRICAL_FACTORS = [1, 0.5, 2, 1 / 3, 3];
 
-function truthOf(piece: Piece): Truth {
-  const { tonic, mode } = piece.key;
+function keyTruth({ tonic, mode }: Piece['key']): NonNullable<Truth['key']> {
   const relative = mode === 'major' ? keyName(tonic + 9, 'minor') : keyName(tonic + 3, 'major');
-  return { bpm: piece.bpm, key: keyName(tonic, mode), relative };
+  return { name: keyName(tonic, mode), relative };
+}
+
+function truthOf(piece: Piece): Truth {
+  return { bpm: piece.bpm, key: keyTruth(piece.key) };
 }
 
 /** The key a public-domain score's source states ("Ab major") in the engine's spelling ("G# major"). */
@@ -62,8 +70,7 @@ function judge(features: TrackFeatures, truth: Truth): Outcome {
     acc1: within(1),
     acc2: METRICAL_FACTORS.some(within),
     named: [features.tempoBpm, features.tempoAlternativeBpm ?? 0].some((bpm) => near(bpm, truth.bpm)),
-    keyExact: key.name === truth.key,
-    keyRelative: key.name === truth.relative,
+    ...(truth.key && { keyExact: key.name === truth.key.name, keyRelative: key.name === truth.key.relative }),
     confidence: key.clarity ?? Number.NaN,
   };
 }
@@ -84,17 +91,22 @@ function median(values: number[]): number {
 
 function row(source: string, outcomes: Outcome[]): string {
   const n = outcomes.length;
-  const share = (test: (o: Outcome) => boolean) => `${((100 * outcomes.filter(test).length) / n).toFixed(0)} %`;
-  const right = median(outcomes.filter((o) => o.keyExact).map((o) => o.confidence));
-  const wrong = median(outcomes.filter((o) => !o.keyExact).map((o) => o.confidence));
+  const keyed = outcomes.filter((o) => o.keyExact !== undefined);
+  const shareOf = (list: Outcome[], test: (o: Outcome) => boolean) =>
+    list.length ? `${((100 * list.filter(test).length) / list.length).toFixed(0)} %` : '–';
+  const share = (test: (o: Outcome) => boolean) => shareOf(outcomes, test);
+  const keyShare = (test: (o: Outcome) => boolean) =>
+    keyed.length === n ? shareOf(keyed, test) : `${shareOf(keyed, test)} of ${keyed.length}`;
+  const right = median(keyed.filter((o) => o.keyExact).map((o) => o.confidence));
+  const wrong = median(keyed.filter((o) => !o.keyExact).map((o) => o.confidence));
   const cells = [
     source,
     String(n),
     share((o) => o.acc1),
     share((o) => o.acc2),
     share((o) => o.named),
-    share((o) => o.keyExact),
-    share((o) => o.keyRelative),
+    keyShare((o) => o.keyExact === true),
+    keyShare((o) => o.keyRelative === true),
     Number.isFinite(right) ? right.toFixed(2) : '–',
     Number.isFinite(wrong) ? wrong.toFixed(2) : '–',
   ];
@@ -106,40 +118,85 @@ function option(args: string[], name: string, fallback: string): string {
   return at >= 0 && args[at + 1] !== undefined ? args[at + 1]! : fallback;
 }
 
-function main(): void {
-  const args = process.argv.slice(2);
-  const pieces = Number(option(args, '--pieces', '40'));
-  const seed = option(args, '--seed', 'tempo-key');
-  if (!Number.isInteger(pieces) || pieces < 1) throw new Error('--pieces must be a positive integer');
-  const log = (line: string) => process.stderr.write(`${line}\n`);
-  const details = args.includes('--details');
-  const sources: [string, { piece: Piece; seed: number }[]][] = [
-    ['demo pieces', Array.from({ length: pieces }, (_, i) => ({ piece: demoTrack(i, seed).piece, seed: i + 1 }))],
+/** One piece to read: a name for --details, its truth, and its features (rendered or decoded on demand). */
+interface TruthPiece {
+  name: string;
+  truth: Truth;
+  features: () => Promise<TrackFeatures>;
+}
+
+function renderedPieces(pieces: number, seed: string): [string, TruthPiece[]][] {
+  const rendered = (piece: Piece, renderSeed: number): TruthPiece => ({
+    name: piece.title,
+    truth: truthOf(piece),
+    features: async () => analysePiece(piece, renderSeed),
+  });
+  return [
+    ['demo pieces', Array.from({ length: pieces }, (_, i) => rendered(demoTrack(i, seed).piece, i + 1))],
     [
       'public-domain scores',
       publicDomainScores().map((score, i) => {
         const piece = publicDomainPiece(score);
-        return { piece: { ...piece, key: keyOfName(statedKey(score.key)) }, seed: 1000 + i };
+        return rendered({ ...piece, key: keyOfName(statedKey(score.key)) }, 1000 + i);
       }),
     ],
   ];
+}
+
+function filePieces(files: TempoFile[]): TruthPiece[] {
+  return files.map((file) => ({
+    name: file.name,
+    truth: { bpm: file.bpm, ...(file.key && { key: keyTruth(file.key) }) },
+    features: async () => {
+      const audio = await decodeAudio(await file.audio(), { sampleRate: ANALYSIS_SAMPLE_RATE });
+      return extractFeatures(audio);
+    },
+  }));
+}
+
+/** The songs others wrote the tempo of (tempo-files.ts), or a line saying why a set is missing. */
+function recordedPieces(split: TempoFileSplit, log: (line: string) => void): [string, TruthPiece[]][] {
+  const sets: [string, ReturnType<typeof openMsxSongs>][] = [
+    [`openMSX MIDI songs, fluidsynth (${split})`, openMsxSongs(split)],
+    ['Frets on Fire rock recordings (tempo only)', fretsOnFireSongs()],
+  ];
+  return sets.flatMap(([source, { files, unavailable }]) => {
+    if (unavailable) log(`${source}: skipped (${unavailable})`);
+    return files.length ? [[source, filePieces(files)] as [string, TruthPiece[]]] : [];
+  });
+}
+
+function describe(piece: TruthPiece, features: TrackFeatures): string {
+  const { truth } = piece;
+  return (
+    `  ${piece.name}: ${truth.bpm.toFixed(1)} BPM ${truth.key?.name ?? ''} → ${features.tempoBpm} BPM` +
+    `${features.tempoAlternativeBpm ? ` (or ${features.tempoAlternativeBpm})` : ''} ${features.key.name} ` +
+    `(clarity ${features.key.clarity?.toFixed(2)}, relative ${features.key.relativeAmbiguity ?? '–'})`
+  );
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const pieces = Number(option(args, '--pieces', '40'));
+  const seed = option(args, '--seed', 'tempo-key');
+  const split = option(args, '--split', 'tuning');
+  if (!Number.isInteger(pieces) || pieces < 1) throw new Error('--pieces must be a positive integer');
+  if (split !== 'tuning' && split !== 'held-out') throw new Error('--split must be tuning or held-out');
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const details = args.includes('--details');
+  const sources = [...renderedPieces(pieces, seed), ...recordedPieces(split, log)];
   process.stdout.write(
     '| source | n | tempo Acc1 | tempo Acc2 | tempo or its alternative | key exact | key = relative | median confidence (right key) | median confidence (wrong key) |\n' +
       '| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n',
   );
   for (const [source, list] of sources) {
     log(`analysing ${list.length} ${source}`);
-    const outcomes = list.map(({ piece, seed: renderSeed }) => {
-      const features = analysePiece(piece, renderSeed);
-      const truth = truthOf(piece);
-      if (details)
-        log(
-          `  ${truth.bpm.toFixed(1)} BPM ${truth.key} → ${features.tempoBpm} BPM` +
-            `${features.tempoAlternativeBpm ? ` (or ${features.tempoAlternativeBpm})` : ''} ${features.key.name} ` +
-            `(clarity ${features.key.clarity?.toFixed(2)}, relative ${features.key.relativeAmbiguity ?? '–'})`,
-        );
-      return judge(features, truth);
-    });
+    const outcomes: Outcome[] = [];
+    for (const piece of list) {
+      const features = await piece.features();
+      if (details) log(describe(piece, features));
+      outcomes.push(judge(features, piece.truth));
+    }
     process.stdout.write(`${row(source, outcomes)}\n`);
   }
 }
@@ -151,9 +208,7 @@ function keyOfName(name: string): Piece['key'] {
   throw new Error(`unknown key ${name}`);
 }
 
-try {
-  main();
-} catch (error: unknown) {
+main().catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;
-}
+});

@@ -3,6 +3,7 @@ import { arrangeTune } from './arrange';
 import { bestThreshold, kindRows, quantile, truthSummary } from './source-report';
 import type { JudgedCase, TruthCheck } from './source-eval';
 import { recordingsSource } from './sources/recordings';
+import { recordings2Source } from './sources/recordings-2';
 import { SOURCE_NAMES, splitOf } from './sources/source';
 import type { Split } from './sources/source';
 import { secondSynthSet } from './second-synth/set';
@@ -141,8 +142,8 @@ describe('source report', () => {
   });
 });
 
-describe('the recordings source', () => {
-  const build = (split: Split) => recordingsSource.build({ size: 'full', split, tmp: tmpdir(), log: () => undefined });
+describe.each([recordingsSource, recordings2Source])('the $name source', (source) => {
+  const build = (split: Split) => source.build({ size: 'full', split, tmp: tmpdir(), log: () => undefined });
 
   it('catalogues most recordings and plans every reuse kind on each split without reading a file', async () => {
     const [tuning, heldOut] = [await build('tuning'), await build('held-out')];

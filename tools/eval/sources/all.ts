@@ -3,6 +3,7 @@ import { effectsSource } from './effects';
 import { gmSource } from './gm';
 import { ownSource } from './own';
 import { recordingsSource } from './recordings';
+import { recordings2Source } from './recordings-2';
 import { secondSynthSource } from './second-synth';
 import type { CaseSource, SourceName } from './source';
 
@@ -12,4 +13,5 @@ export const SOURCES: Record<SourceName, CaseSource> = {
   gm: gmSource,
   effects: effectsSource,
   recordings: recordingsSource,
+  'recordings-2': recordings2Source,
 };

@@ -10,35 +10,15 @@
  *
  * The recordings are read where Debian installs them; without the packages the source is skipped.
  */
-import { existsSync } from 'node:fs';
-import { decodeAudio } from '@originality/music-analysis';
-import { hashString } from '@originality/music-synth';
-import { reuseCases } from './reuse-cases';
-import type { Recording, ReusePlan } from './reuse-cases';
-import { splitOf } from './source';
-import type { BuildContext, CaseSource, Reference, SourceBuild } from './source';
-
-interface Track {
-  file: string;
-  title: string;
-  artist: string;
-}
-
-/** The tracks of one package's music folder: file names without their extension, titled and credited per name. */
-function album(
-  folder: string,
-  extension: string,
-  credit: (name: string) => Omit<Track, 'file'>,
-  names: string[],
-): Track[] {
-  return names.map((name) => ({ file: `${folder}/${name}.${extension}`, ...credit(name) }));
-}
+import { album, albumRecordings, recordingAlbumsSource } from './recording-albums';
+import type { AlbumTrack, RecordingAlbums } from './recording-albums';
+import type { ReusePlan } from './reuse-cases';
 
 /**
  * The recordings, all 77 s or longer (Singularity's two 43 s cues, HyperRogue's and Wesnoth's shorter pieces and
  * jingles are left out, and HyperRogue's three Savino tracks, which the bundled ffmpeg cannot open).
  */
-const TRACKS: Track[] = [
+const TRACKS: AlbumTrack[] = [
   ...album(
     '/usr/share/games/singularity/music',
     'ogg',
@@ -133,42 +113,18 @@ const PLAN: ReusePlan = {
   backingStartSec: 30,
 };
 
-/** About one recording in four is kept out of the catalogue, an original and a backing for samples. */
-function catalogued(id: string): boolean {
-  return hashString(`recordings:catalogue:${id}`) % 4 !== 0;
-}
-
-/** Every recording of the source, with whether the catalogue holds it. */
-export function recordings(): (Recording & { artist: string })[] {
-  return TRACKS.map((t) => {
-    const id = `rec-${t.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
-    return { id, title: t.title, artist: t.artist, catalogued: catalogued(id), file: async () => t.file };
-  });
-}
-
-export const recordingsSource: CaseSource = {
+const ALBUMS: RecordingAlbums = {
   name: 'recordings',
   description:
     'produced recordings by other composers (Debian singularity-music, asc-music, hyperrogue-music, ' +
     'wesnoth-1.16-music: 57 tracks, 1.3–9 min) through ' +
     'ffmpeg effects chains, pitch and tempo changes, and as samples mixed under other recordings',
-  unavailable: () =>
-    TRACKS.every((t) => existsSync(t.file))
-      ? null
-      : 'its recordings are not installed (apt-get install singularity-music asc-music hyperrogue-music wesnoth-1.16-music)',
-  build: async (ctx: BuildContext): Promise<SourceBuild> => {
-    const all = recordings();
-    const references: Reference[] = all
-      .filter((r) => r.catalogued)
-      .map((r) => ({
-        id: r.id,
-        title: r.title,
-        artist: r.artist,
-        pieceId: r.id,
-        audio: async () => decodeAudio(await r.file()),
-      }));
-    const inSplit = all.filter((r) => splitOf('recordings', r.id) === ctx.split);
-    const backings = all.filter((r) => !r.catalogued);
-    return { references, cases: reuseCases(inSplit, backings, PLAN) };
-  },
+  packages: ['singularity-music', 'asc-music', 'hyperrogue-music', 'wesnoth-1.16-music'],
+  tracks: TRACKS,
+  plan: PLAN,
 };
+
+/** Every recording of the source, with whether the catalogue holds it. */
+export const recordings = () => albumRecordings(ALBUMS);
+
+export const recordingsSource = recordingAlbumsSource(ALBUMS);

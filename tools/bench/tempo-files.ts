@@ -1,0 +1,95 @@
+/**
+ * Audio files whose tempo somebody else wrote down, for tempo-key.ts: songs the repo's composer did not make and
+ * whose tempo no engine change was tuned on before they were added.
+ *
+ * - OpenTTD's openMSX soundtrack (Debian's openttd-openmsx, GPL): 31 General MIDI songs by several composers, full
+ *   arrangements with drums, rendered here whole by fluidsynth through the GM soundfont (cached like the evaluation's
+ *   renders). Truth: the file's first tempo; the key where the file states one.
+ * - Frets on Fire's rock songs (fretsonfire-songs-muldjord, -sectoid): produced recordings with guitars, drums and
+ *   vocals. Truth: the tempo of the song's guitar chart (notes.mid), which its charters beat-matched to the audio.
+ *
+ * The openMSX songs are split like the evaluation's sources (about one in three held out, by a hash of the file
+ * name); the eight Frets on Fire songs are too few to split and are never tuned on.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseMidi } from 'midi-file';
+import { hashString, renderMidiFile, soundfontPath, soundfontUnavailable } from '@originality/music-synth';
+import { cachedFile } from '../eval/cache';
+
+export type TempoFileSplit = 'tuning' | 'held-out';
+
+export interface TempoFile {
+  name: string;
+  bpm: number;
+  /** Tonic pitch class and mode, where the file states a key signature. */
+  key?: { tonic: number; mode: 'major' | 'minor' };
+  /** The audio to analyse, rendered on demand. */
+  audio: () => Promise<string>;
+}
+
+const OPENMSX_DIR = '/usr/share/games/openttd/baseset/openmsx';
+const FRETS_ON_FIRE_DIR = '/usr/share/games/fretsonfire/data/songs';
+
+/** MIDI's tempo when a file states none (120 BPM). */
+const DEFAULT_TEMPO_US = 500_000;
+
+export function openMsxSplit(name: string): TempoFileSplit {
+  return hashString(`openmsx:split:${name}`) % 3 === 0 ? 'held-out' : 'tuning';
+}
+
+/** The openMSX songs of one split; [] with a reason when the package or fluidsynth is missing. */
+export function openMsxSongs(split: TempoFileSplit): { files: TempoFile[]; unavailable?: string } {
+  if (!existsSync(OPENMSX_DIR)) return { files: [], unavailable: 'apt-get install openttd-openmsx' };
+  const noSynth = soundfontUnavailable();
+  if (noSynth) return { files: [], unavailable: noSynth };
+  const names = readdirSync(OPENMSX_DIR)
+    .filter((f) => f.endsWith('.mid'))
+    .sort();
+  const files = names
+    .filter((f) => openMsxSplit(f) === split)
+    .map((f) => {
+      const midi = join(OPENMSX_DIR, f);
+      const { bpm, key } = midiTruth(readFileSync(midi));
+      const audio = () =>
+        cachedFile(`openmsx whole song\n${midi}\n${soundfontPath()}`, 'wav', (out) => renderMidiFile(midi, out));
+      return { name: f.replace(/\.mid$/, ''), bpm, ...(key && { key }), audio };
+    });
+  return { files };
+}
+
+/** The Frets on Fire songs; [] with a reason when their packages are missing. */
+export function fretsOnFireSongs(): { files: TempoFile[]; unavailable?: string } {
+  const packs = ['muldjord', 'sectoid'].map((p) => join(FRETS_ON_FIRE_DIR, p));
+  if (!packs.every(existsSync))
+    return { files: [], unavailable: 'apt-get install fretsonfire-songs-muldjord fretsonfire-songs-sectoid' };
+  const songs = packs.flatMap((pack) =>
+    readdirSync(pack, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => join(pack, d.name)),
+  );
+  const files = songs.sort().map((dir) => ({
+    name: dir.split('/').pop()!,
+    bpm: midiTruth(readFileSync(join(dir, 'notes.mid'))).bpm,
+    audio: async () => join(dir, 'song.ogg'),
+  }));
+  return { files };
+}
+
+/** A MIDI file's first tempo and its first key signature. */
+export function midiTruth(data: Uint8Array): Pick<TempoFile, 'bpm' | 'key'> {
+  let tempoUs: number | undefined;
+  let key: TempoFile['key'];
+  for (const track of parseMidi(data).tracks)
+    for (const event of track) {
+      if (event.type === 'setTempo') tempoUs ??= event.microsecondsPerBeat;
+      if (event.type === 'keySignature') key ??= keyOfSignature(event.key, event.scale);
+    }
+  return { bpm: Math.round((60_000_000 / (tempoUs ?? DEFAULT_TEMPO_US)) * 10) / 10, ...(key && { key }) };
+}
+
+/** Sharps (> 0) or flats (< 0) and scale (1 = minor) to tonic and mode. */
+function keyOfSignature(sharps: number, scale: number): NonNullable<TempoFile['key']> {
+  const major = (((sharps * 7) % 12) + 12) % 12;
+  return scale === 1 ? { tonic: (major + 9) % 12, mode: 'minor' } : { tonic: major, mode: 'major' };
+}
