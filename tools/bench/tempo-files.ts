@@ -14,7 +14,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseMidi } from 'midi-file';
-import { hashString, renderMidiFile, soundfontPath, soundfontUnavailable } from '@originality/music-synth';
+import {
+  hashString,
+  keyFromSignature,
+  renderMidiFile,
+  soundfontPath,
+  soundfontUnavailable,
+} from '@originality/music-synth';
+import type { Piece } from '@originality/music-synth';
 import { cachedFile } from '../eval/cache';
 
 export type TempoFileSplit = 'tuning' | 'held-out';
@@ -23,7 +30,7 @@ export interface TempoFile {
   name: string;
   bpm: number;
   /** Tonic pitch class and mode, where the file states a key signature. */
-  key?: { tonic: number; mode: 'major' | 'minor' };
+  key?: Piece['key'];
   /** The audio to analyse, rendered on demand. */
   audio: () => Promise<string>;
 }
@@ -83,13 +90,7 @@ export function midiTruth(data: Uint8Array): Pick<TempoFile, 'bpm' | 'key'> {
   for (const track of parseMidi(data).tracks)
     for (const event of track) {
       if (event.type === 'setTempo') tempoUs ??= event.microsecondsPerBeat;
-      if (event.type === 'keySignature') key ??= keyOfSignature(event.key, event.scale);
+      if (event.type === 'keySignature') key ??= keyFromSignature(event.key, event.scale);
     }
   return { bpm: Math.round((60_000_000 / (tempoUs ?? DEFAULT_TEMPO_US)) * 10) / 10, ...(key && { key }) };
-}
-
-/** Sharps (> 0) or flats (< 0) and scale (1 = minor) to tonic and mode. */
-function keyOfSignature(sharps: number, scale: number): NonNullable<TempoFile['key']> {
-  const major = (((sharps * 7) % 12) + 12) % 12;
-  return scale === 1 ? { tonic: (major + 9) % 12, mode: 'minor' } : { tonic: major, mode: 'major' };
 }

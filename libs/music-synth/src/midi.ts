@@ -125,7 +125,7 @@ function readTrack(events: MidiEvent[], trackNo: number, ticksPerBeat: number) {
 const PERCUSSION_CHANNEL = 9;
 
 /** Key signature (sharps > 0, flats < 0; scale 1 = minor) to tonic pitch class and mode. */
-function keyFromSignature(sharps: number, scale: number): Piece['key'] {
+export function keyFromSignature(sharps: number, scale: number): Piece['key'] {
   const mode: Mode = scale === 1 ? 'minor' : 'major';
   const majorTonic = (((sharps * 7) % 12) + 12) % 12;
   return { tonic: mode === 'major' ? majorTonic : (majorTonic + 9) % 12, mode };
