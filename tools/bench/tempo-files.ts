@@ -13,10 +13,9 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseMidi } from 'midi-file';
 import {
   hashString,
-  keyFromSignature,
+  midiTempoAndKey,
   renderMidiFile,
   soundfontPath,
   soundfontUnavailable,
@@ -38,15 +37,18 @@ export interface TempoFile {
 const OPENMSX_DIR = '/usr/share/games/openttd/baseset/openmsx';
 const FRETS_ON_FIRE_DIR = '/usr/share/games/fretsonfire/data/songs';
 
-/** MIDI's tempo when a file states none (120 BPM). */
-const DEFAULT_TEMPO_US = 500_000;
+/** One set of songs, or none and why (a package or fluidsynth is missing). */
+export interface TempoFileSet {
+  files: TempoFile[];
+  unavailable?: string;
+}
 
 export function openMsxSplit(name: string): TempoFileSplit {
   return hashString(`openmsx:split:${name}`) % 3 === 0 ? 'held-out' : 'tuning';
 }
 
 /** The openMSX songs of one split; [] with a reason when the package or fluidsynth is missing. */
-export function openMsxSongs(split: TempoFileSplit): { files: TempoFile[]; unavailable?: string } {
+export function openMsxSongs(split: TempoFileSplit): TempoFileSet {
   if (!existsSync(OPENMSX_DIR)) return { files: [], unavailable: 'apt-get install openttd-openmsx' };
   const noSynth = soundfontUnavailable();
   if (noSynth) return { files: [], unavailable: noSynth };
@@ -57,7 +59,7 @@ export function openMsxSongs(split: TempoFileSplit): { files: TempoFile[]; unava
     .filter((f) => openMsxSplit(f) === split)
     .map((f) => {
       const midi = join(OPENMSX_DIR, f);
-      const { bpm, key } = midiTruth(readFileSync(midi));
+      const { bpm, key } = midiTempoAndKey(readFileSync(midi));
       const audio = () =>
         cachedFile(`openmsx whole song\n${midi}\n${soundfontPath()}`, 'wav', (out) => renderMidiFile(midi, out));
       return { name: f.replace(/\.mid$/, ''), bpm, ...(key && { key }), audio };
@@ -66,7 +68,7 @@ export function openMsxSongs(split: TempoFileSplit): { files: TempoFile[]; unava
 }
 
 /** The Frets on Fire songs; [] with a reason when their packages are missing. */
-export function fretsOnFireSongs(): { files: TempoFile[]; unavailable?: string } {
+export function fretsOnFireSongs(): TempoFileSet {
   const packs = ['muldjord', 'sectoid'].map((p) => join(FRETS_ON_FIRE_DIR, p));
   if (!packs.every(existsSync))
     return { files: [], unavailable: 'apt-get install fretsonfire-songs-muldjord fretsonfire-songs-sectoid' };
@@ -77,20 +79,8 @@ export function fretsOnFireSongs(): { files: TempoFile[]; unavailable?: string }
   );
   const files = songs.sort().map((dir) => ({
     name: dir.split('/').pop()!,
-    bpm: midiTruth(readFileSync(join(dir, 'notes.mid'))).bpm,
+    bpm: midiTempoAndKey(readFileSync(join(dir, 'notes.mid'))).bpm,
     audio: async () => join(dir, 'song.ogg'),
   }));
   return { files };
-}
-
-/** A MIDI file's first tempo and its first key signature. */
-export function midiTruth(data: Uint8Array): Pick<TempoFile, 'bpm' | 'key'> {
-  let tempoUs: number | undefined;
-  let key: TempoFile['key'];
-  for (const track of parseMidi(data).tracks)
-    for (const event of track) {
-      if (event.type === 'setTempo') tempoUs ??= event.microsecondsPerBeat;
-      if (event.type === 'keySignature') key ??= keyFromSignature(event.key, event.scale);
-    }
-  return { bpm: Math.round((60_000_000 / (tempoUs ?? DEFAULT_TEMPO_US)) * 10) / 10, ...(key && { key }) };
 }

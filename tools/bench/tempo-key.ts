@@ -22,7 +22,7 @@ import {
   type TrackFeatures,
 } from '@originality/music-analysis';
 import { demoTrack, publicDomainPiece, publicDomainScores, renderPiece, type Piece } from '@originality/music-synth';
-import { fretsOnFireSongs, openMsxSongs, type TempoFile, type TempoFileSplit } from './tempo-files';
+import { fretsOnFireSongs, openMsxSongs, type TempoFile, type TempoFileSet, type TempoFileSplit } from './tempo-files';
 
 interface Truth {
   bpm: number;
@@ -156,7 +156,7 @@ function filePieces(files: TempoFile[]): TruthPiece[] {
 
 /** The songs others wrote the tempo of (tempo-files.ts), or a line saying why a set is missing. */
 function recordedPieces(split: TempoFileSplit, log: (line: string) => void): [string, TruthPiece[]][] {
-  const sets: [string, ReturnType<typeof openMsxSongs>][] = [
+  const sets: [string, TempoFileSet][] = [
     [`openMSX MIDI songs, fluidsynth (${split})`, openMsxSongs(split)],
     ['Frets on Fire rock recordings (tempo only)', fretsOnFireSongs()],
   ];

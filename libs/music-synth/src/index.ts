@@ -30,7 +30,7 @@ export {
   newPieceInSameStyle,
 } from './transforms';
 export { encodeWav, writeWav } from './wav';
-export { MIDI_DIR, keyFromSignature, pieceFromMidi, publicDomainPiece, publicDomainScores } from './midi';
+export { MIDI_DIR, midiTempoAndKey, pieceFromMidi, publicDomainPiece, publicDomainScores } from './midi';
 export type { MidiPieceOptions, PublicDomainScore } from './midi';
 export {
   DEMO_LICENCE,

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeMidi } from 'midi-file';
 import type { MidiData } from 'midi-file';
-import { MIDI_DIR, pieceFromMidi, publicDomainPiece, publicDomainScores } from './midi';
+import { MIDI_DIR, midiTempoAndKey, pieceFromMidi, publicDomainPiece, publicDomainScores } from './midi';
 import { renderPiece } from './render';
 
 /** A two-staff score: right hand C5–E5–G5 quarters, left hand a held C3; 100 BPM; D major signature. */
@@ -100,5 +100,33 @@ describe('MIDI scores', () => {
     const samples = renderPiece(piece, { seconds: 3 });
     expect(samples.every(Number.isFinite)).toBe(true);
     expect(Math.max(...samples.map(Math.abs))).toBeGreaterThan(0.1);
+  });
+});
+
+/** A one-track MIDI file holding the given meta events and one note. */
+function midiWith(meta: object[]): Uint8Array {
+  const events = [
+    ...meta.map((e) => ({ deltaTime: 0, meta: true, ...e })),
+    { deltaTime: 0, type: 'noteOn', channel: 0, noteNumber: 60, velocity: 90 },
+    { deltaTime: 480, type: 'noteOff', channel: 0, noteNumber: 60, velocity: 0 },
+    { deltaTime: 0, meta: true, type: 'endOfTrack' },
+  ];
+  return Uint8Array.from(
+    writeMidi({ header: { format: 0, numTracks: 1, ticksPerBeat: 480 }, tracks: [events] } as never),
+  );
+}
+
+describe('the tempo and key a MIDI file states', () => {
+  it('are its first tempo and key signature', () => {
+    const data = midiWith([
+      { type: 'setTempo', microsecondsPerBeat: 352_941 },
+      { type: 'keySignature', key: -3, scale: 1 },
+      { type: 'setTempo', microsecondsPerBeat: 500_000 },
+    ]);
+    expect(midiTempoAndKey(data)).toEqual({ bpm: 170, key: { tonic: 0, mode: 'minor' } });
+  });
+
+  it("are MIDI's default 120 BPM and no key when the file states neither", () => {
+    expect(midiTempoAndKey(midiWith([]))).toEqual({ bpm: 120 });
   });
 });

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseMidi } from 'midi-file';
-import type { MidiEvent } from 'midi-file';
+import type { MidiData, MidiEvent } from 'midi-file';
 import { BEATS_PER_BAR } from './piece';
 import type { Instrument, Mode, Note, Piece, Track } from './piece';
 
@@ -61,21 +61,14 @@ export function pieceFromMidi(data: Uint8Array, opts: MidiPieceOptions = {}): Pi
   const midi = parseMidi(data);
   const ticksPerBeat = midi.header.ticksPerBeat;
   if (!ticksPerBeat) throw new Error('SMPTE-timed MIDI files are not supported');
-  const notes: TimedNote[] = [];
-  let tempoUs: number | undefined;
-  let key: Piece['key'] | undefined;
-  midi.tracks.forEach((events, trackNo) => {
-    const found = readTrack(events, trackNo, ticksPerBeat);
-    notes.push(...found.notes);
-    tempoUs ??= found.tempoUs;
-    key ??= found.key;
-  });
+  const notes = midi.tracks.flatMap((events, trackNo) => readTrack(events, trackNo, ticksPerBeat));
+  const { bpm, key } = statedTempoAndKey(midi);
   if (notes.length === 0) throw new Error('the MIDI file holds no notes');
   const tracks = splitParts(notes, opts);
   const lastBeat = Math.max(...notes.map((n) => n.start + n.dur));
   return {
     title: opts.title ?? 'MIDI score',
-    bpm: Math.round((60_000_000 / (tempoUs ?? DEFAULT_TEMPO_US)) * 10) / 10,
+    bpm,
     key: key ?? { tonic: 0, mode: 'major' },
     bars: Math.ceil(lastBeat / BEATS_PER_BAR),
     style: 'jazz',
@@ -84,17 +77,35 @@ export function pieceFromMidi(data: Uint8Array, opts: MidiPieceOptions = {}): Pi
   };
 }
 
+/**
+ * The tempo a MIDI file states first (BPM to 0.1; MIDI's default 120 when it states none) and its first key
+ * signature, if it has one.
+ */
+export function midiTempoAndKey(data: Uint8Array): { bpm: number; key?: Piece['key'] } {
+  return statedTempoAndKey(parseMidi(data));
+}
+
+function statedTempoAndKey(midi: MidiData): { bpm: number; key?: Piece['key'] } {
+  let tempoUs: number | undefined;
+  let key: Piece['key'] | undefined;
+  for (const events of midi.tracks)
+    for (const event of events) {
+      if (event.type === 'setTempo') tempoUs ??= event.microsecondsPerBeat;
+      else if (event.type === 'keySignature') key ??= keyFromSignature(event.key, event.scale);
+    }
+  return { bpm: Math.round((60_000_000 / (tempoUs ?? DEFAULT_TEMPO_US)) * 10) / 10, ...(key && { key }) };
+}
+
 /** Reads a bundled score by its file name. */
 export function publicDomainPiece(score: PublicDomainScore, opts: MidiPieceOptions = {}): Piece {
   return pieceFromMidi(readFileSync(join(MIDI_DIR, score.file)), { title: score.title, ...opts });
 }
 
-function readTrack(events: MidiEvent[], trackNo: number, ticksPerBeat: number) {
+/** The pitched notes of one MIDI track, timed in beats. */
+function readTrack(events: MidiEvent[], trackNo: number, ticksPerBeat: number): TimedNote[] {
   const notes: TimedNote[] = [];
   const sounding = new Map<number, { tick: number; velocity: number }>();
   let tick = 0;
-  let tempoUs: number | undefined;
-  let key: Piece['key'] | undefined;
   const end = (channel: number, pitch: number) => {
     const id = channel * 128 + pitch;
     const on = sounding.get(id);
@@ -111,21 +122,19 @@ function readTrack(events: MidiEvent[], trackNo: number, ticksPerBeat: number) {
   };
   for (const event of events) {
     tick += event.deltaTime;
-    if (event.type === 'setTempo') tempoUs ??= event.microsecondsPerBeat;
-    else if (event.type === 'keySignature') key ??= keyFromSignature(event.key, event.scale);
-    else if (event.type === 'noteOn' && event.channel !== PERCUSSION_CHANNEL) {
+    if (event.type === 'noteOn' && event.channel !== PERCUSSION_CHANNEL) {
       end(event.channel, event.noteNumber); // a repeated note-on ends the sounding one
       if (event.velocity > 0) sounding.set(event.channel * 128 + event.noteNumber, { tick, velocity: event.velocity });
     } else if (event.type === 'noteOff') end(event.channel, event.noteNumber);
   }
-  return { notes, tempoUs, key };
+  return notes;
 }
 
 /** Channel 10 in MIDI's 1-based numbering. */
 const PERCUSSION_CHANNEL = 9;
 
 /** Key signature (sharps > 0, flats < 0; scale 1 = minor) to tonic pitch class and mode. */
-export function keyFromSignature(sharps: number, scale: number): Piece['key'] {
+function keyFromSignature(sharps: number, scale: number): Piece['key'] {
   const mode: Mode = scale === 1 ? 'minor' : 'major';
   const majorTonic = (((sharps * 7) % 12) + 12) % 12;
   return { tonic: mode === 'major' ? majorTonic : (majorTonic + 9) % 12, mode };
