@@ -99,7 +99,7 @@ describe('CatalogueIndex', () => {
     expect(growing.nullModel()).not.toBe(first);
   });
 
-  describe('a pitched copy', () => {
+  describe('a pitched or tempo-changed copy', () => {
     /** A recording's landmarks: its peaks at 12 a second over 30 s, each paired with the next 5. */
     const peaksOf = (seed: number) => somePeaks(seed, 30, 12);
     const landmarksOfPeaks = (peaks: [number, number][]) => landmarksOf(peaks, peaks, 5);
@@ -135,6 +135,34 @@ describe('CatalogueIndex', () => {
     it('leaves an unrelated query without a pitched candidate', () => {
       const unrelated = { ...tracks[30]!, fingerprints: landmarksOfPeaks(peaksOf(99)) };
       expect(withLandmarks.lookup(unrelated).filter((c) => c.pitchedShift !== undefined)).toEqual([]);
+    });
+
+    /** Track 7's peaks played `speed` times as fast, its tune and chords those of an unrelated track. */
+    const stretched = (speed: number) => ({
+      ...tracks[30]!,
+      fingerprints: landmarksOfPeaks(peaksOf(8).map(([t, b]): [number, number] => [Math.round(t / speed), b])),
+    });
+
+    it('finds a tempo-changed copy under the searched speed nearest its own', () => {
+      for (const speed of [0.87, 1.15]) {
+        const found = withLandmarks.lookup(stretched(speed)).find((c) => c.stretchedSpeed !== undefined)!;
+        expect(found.referenceId).toBe('r7');
+        expect(Math.abs(found.stretchedSpeed! / speed - 1)).toBeLessThan(0.016);
+      }
+    });
+
+    it('matches a tempo-changed copy to its source as the recording itself, at its speed', async () => {
+      for (const [best] of [withLandmarks.match(stretched(1.15)), await withLandmarks.matchAsync(stretched(1.15))]) {
+        const exact = best!.dimensions.find((d) => d.dimension === 'exactAudio')!;
+        expect(best!.referenceId).toBe('r7');
+        expect(exact.similarity).toBe(100);
+        expect(exact.transform.tempoRatio).toBeCloseTo(1.15, 2);
+      }
+    });
+
+    it('leaves an unrelated query without a stretched candidate', () => {
+      const unrelated = { ...tracks[30]!, fingerprints: landmarksOfPeaks(peaksOf(99)) };
+      expect(withLandmarks.lookup(unrelated).filter((c) => c.stretchedSpeed !== undefined)).toEqual([]);
     });
   });
 

@@ -3,7 +3,7 @@
  * counting sort (CSR layout), so the index has no per-entry objects. A query votes for (track, time offset).
  */
 import type { Fingerprints } from '../types';
-import { HASH_BITS, lookupHashes } from '../signal/landmarks';
+import { HASH_BITS, lookupHashes, stretchedLandmarks } from '../signal/landmarks';
 
 /** Votes for one track at its best time offset. */
 export interface FingerprintHit {
@@ -13,6 +13,12 @@ export interface FingerprintHit {
   /** Reference time − query time, in fingerprint frames. */
   offset: number;
 }
+
+/**
+ * Width, in frames, of the offset bins a stretched lookup counts in (0.19 s, as the transformed match's coarse bins):
+ * a speed 1.5 % off the true one drifts less than a bin either way over 12 s of query.
+ */
+const STRETCH_OFFSET_BIN = 16;
 
 /** Tracks whose offsets are examined, per requested result (see FingerprintIndex.query). */
 const SHORTLIST_FACTOR = 4;
@@ -107,6 +113,21 @@ export class FingerprintIndex {
    * the pairwise match of the shortlist uses the denser ones.
    */
   query(fp: Fingerprints, limit = 50): FingerprintHit[] {
+    return this.vote(fp, limit, 1);
+  }
+
+  /**
+   * Tracks ranked by votes for a copy of them played `speed` times as fast (query tempo / reference tempo): the
+   * query's landmarks are mapped back into the reference's time (stretchedLandmarks), and their offsets counted in
+   * bins of STRETCH_OFFSET_BIN frames, since a speed only near the true one drifts the offset along the query.
+   * The hits' offset is then the bin's start.
+   */
+  queryStretched(fp: Fingerprints, speed: number, limit = 50): FingerprintHit[] {
+    return this.vote(stretchedLandmarks(fp, speed), limit, STRETCH_OFFSET_BIN);
+  }
+
+  /** `query`'s two passes, with offsets counted in bins of `offsetBin` frames. */
+  private vote(fp: Fingerprints, limit: number, offsetBin: number): FingerprintHit[] {
     this.merge();
     if (this.tracks.length === 0) return [];
     const { bucketStart, tracks, times } = this;
@@ -133,12 +154,12 @@ export class FingerprintIndex {
         const h = variants[v];
         for (let e = bucketStart[h]; e < bucketStart[h + 1]; e++) {
           if (!listed[tracks[e]]) continue;
-          const key = voteKey(tracks[e], times[e] - t);
+          const key = voteKey(tracks[e], Math.floor((times[e] - t) / offsetBin));
           votes.set(key, (votes.get(key) ?? 0) + 1);
         }
       }
     }
-    const ranked = bestOffsets(votes);
+    const ranked = bestOffsets(votes).map((hit) => ({ ...hit, offset: hit.offset * offsetBin }));
     return ranked.length > limit ? ranked.slice(0, limit) : ranked;
   }
 

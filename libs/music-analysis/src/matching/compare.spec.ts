@@ -15,7 +15,7 @@ import {
   compareExactAudio,
   compareTracks,
   reuseTransforms,
-  indexedShift,
+  indexedTransforms,
 } from './compare';
 import { FP_FRAME_SEC } from '../signal/landmarks';
 import { buildPriorArt } from './prior-art';
@@ -432,17 +432,25 @@ describe('reuseTransforms', () => {
   });
 });
 
-describe('indexedShift', () => {
+describe('indexedTransforms', () => {
   it("tries the index's pitch shift at the original speed, under the peaks' rule, after the hinted transforms", () => {
-    expect(indexedShift([{ semitones: 0, speed: 1.1 }], -2)).toEqual([
+    expect(indexedTransforms([{ semitones: 0, speed: 1.1 }], { pitchedShift: -2 })).toEqual([
       { semitones: -2, speed: 1, confirmByPeaks: true },
     ]);
   });
 
-  it('adds nothing without a shift, or when a hinted transform tried it at the original speed', () => {
-    expect(indexedShift([], undefined)).toEqual([]);
-    expect(indexedShift([{ semitones: -2, speed: 1 }], -2)).toEqual([]);
-    expect(indexedShift([{ semitones: -2, speed: 1.1 }], -2)).toHaveLength(1);
+  it("tries the index's speed at the original pitch, under the peaks' rule", () => {
+    expect(indexedTransforms([{ semitones: 2, speed: 1.1 }], { stretchedSpeed: 1.1 })).toEqual([
+      { semitones: 0, speed: 1.1, confirmByPeaks: true },
+    ]);
+  });
+
+  it('adds nothing without a transform, or when a hinted transform tried it', () => {
+    expect(indexedTransforms([], {})).toEqual([]);
+    expect(indexedTransforms([{ semitones: -2, speed: 1 }], { pitchedShift: -2 })).toEqual([]);
+    expect(indexedTransforms([{ semitones: -2, speed: 1.1 }], { pitchedShift: -2 })).toHaveLength(1);
+    expect(indexedTransforms([{ semitones: 0, speed: 0.852 }], { stretchedSpeed: 0.849 })).toEqual([]);
+    expect(indexedTransforms([{ semitones: 0, speed: 0.874 }], { stretchedSpeed: 0.849 })).toHaveLength(1);
   });
 });
 
@@ -529,7 +537,7 @@ describe('compareExactAudio through a transform', () => {
   });
 
   it('shows a pitched copy the index found when its landmarks and peaks hold, and nothing below that', () => {
-    const blind = indexedShift([], -1);
+    const blind = indexedTransforms([], { pitchedShift: -1 });
     const long = compareExactAudio(features(thinlyPairedCopy(20), 20), ref, blind, 20);
     expect(long.similarity).toBe(100);
     expect(long.transform).toEqual({ transpositionSemitones: -1, tempoRatio: 1 });

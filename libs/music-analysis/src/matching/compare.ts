@@ -435,17 +435,32 @@ function resampledCopies(shifts: Set<number>, tried: LandmarkTransform[]): Landm
 }
 
 /**
- * The pitch shift the fingerprint index found the reference under (CatalogueIndex.lookup, pitchedShift), as a
- * transform to try after every hinted one, unless one of them tried it at the original speed; under the peaks' rule
- * (confirmByPeaks), as a transform tried on evidence other than the tune and the chords. The tune and the chords of a
- * produced recording are not always read well enough to hint at its pitched copy: a Wesnoth track 1 semitone up
- * aligned neither (melody at ×1.51, harmony at +6 semitones), while its landmarks, looked up at +1, gave it 352 votes
- * in the index (other tracks at most 15) and, compared, fit a line of 132 votes over 23 s along which the reference's
- * peaks held 48 % over 25 s.
+ * What the fingerprint index found a reference under besides its own landmarks (CatalogueIndex.lookup): a pitch
+ * shift (pitchedShift) and a speed (stretchedSpeed) at which the query's landmarks voted for it.
  */
-export function indexedShift(tried: readonly LandmarkTransform[], semitones: number | undefined): ReuseTransform[] {
-  if (semitones === undefined || tried.some((t) => t.semitones === semitones && t.speed === 1)) return [];
-  return [{ semitones, speed: 1, confirmByPeaks: true }];
+export interface IndexedTransforms {
+  pitchedShift?: number;
+  stretchedSpeed?: number;
+}
+
+/**
+ * The transforms the fingerprint index found the reference under (IndexedTransforms), to try after every hinted one
+ * unless one of them tried it already; under the peaks' rule (confirmByPeaks), as transforms tried on evidence other
+ * than the tune and the chords. Those are not always read well enough to hint at a copy. A Wesnoth track 1
+ * semitone up aligned neither (melody at ×1.51, harmony at +6 semitones), while its landmarks, looked up at +1, gave
+ * it 352 votes in the index (other tracks at most 15) and, compared, fit a line of 132 votes over 23 s along which
+ * the reference's peaks held 48 % over 25 s. Warzone 2100 tracks of 6–11 min played at 85–110 % had their beat read
+ * at another level than their excerpt's (136 against 106.6 BPM), so neither tune nor chords aligned; looked up at
+ * the index's speed, their landmarks fit lines of 94–165 votes and exact audio scored 100.
+ */
+export function indexedTransforms(tried: readonly LandmarkTransform[], indexed: IndexedTransforms): ReuseTransform[] {
+  const { pitchedShift: semitones, stretchedSpeed: speed } = indexed;
+  const out: ReuseTransform[] = [];
+  if (semitones !== undefined && !tried.some((t) => t.semitones === semitones && t.speed === 1))
+    out.push({ semitones, speed: 1, confirmByPeaks: true });
+  const nearSpeed = (t: LandmarkTransform) => t.semitones === 0 && Math.abs(t.speed / speed! - 1) < UNCHANGED_SPEED;
+  if (speed !== undefined && !tried.some(nearSpeed)) out.push({ semitones: 0, speed, confirmByPeaks: true });
+  return out;
 }
 
 /**
@@ -528,7 +543,7 @@ export const SPEED_SEARCH_STEP = 1.03;
  * up untransposed as well). Alignments of a produced recording played at 115 % measured 1.05 (harmony), 1.20
  * (melody) and 0.80 (beat tracker): none near enough for the landmarks.
  */
-const SPEED_SEARCH: readonly number[] = (() => {
+export const SPEED_SEARCH: readonly number[] = (() => {
   const out: number[] = [];
   for (let v = REUSE_SPEED_RANGE.min; v <= REUSE_SPEED_RANGE.max * 1.001; v *= SPEED_SEARCH_STEP)
     if (Math.abs(v - 1) > UNCHANGED_SPEED) out.push(v);
@@ -591,19 +606,19 @@ export function asReuseHint(d: DimensionComparison): DimensionComparison {
 const REUSE_HINT_SLACK = 2 * IMPLAUSIBLE_TEMPO_FADE;
 
 /**
- * Every dimension of query vs reference, and the combined similarity. `pitchedShift`: the semitones the fingerprint
+ * Every dimension of query vs reference, and the combined similarity. `indexed`: the transforms the fingerprint
  * index found the reference's landmarks under (CatalogueIndex.lookup), if any.
  */
 export function compareTracks(
   query: TrackFeatures,
   ref: TrackFeatures,
   priorArt: PriorArtModel,
-  pitchedShift?: number,
+  indexed: IndexedTransforms = {},
 ): TrackComparison {
   const alignments = [compareMelodies(query.melody, ref.melody), compareHarmony(query.beatChroma, ref.beatChroma)];
   const tempo = compareTempo(query, ref);
   const hinted = reuseTransforms(alignments.map(asReuseHint), tempo);
-  const transforms = [...hinted, ...indexedShift(hinted, pitchedShift)];
+  const transforms = [...hinted, ...indexedTransforms(hinted, indexed)];
   const dimensions: DimensionComparison[] = [
     ...alignments.map(atPlausibleTempo),
     compareChordProgressions(query, ref, priorArt),

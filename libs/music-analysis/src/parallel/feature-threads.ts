@@ -11,7 +11,7 @@
  * modules takes ≈ 0.3–0.5 s). It holds the process open only while it has work. */
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { compareTracks } from '../matching/compare';
+import { compareTracks, type IndexedTransforms } from '../matching/compare';
 import { adoptLandmarkTables, landmarkTables, type LandmarkTables } from '../matching/landmark-match';
 import { tunedChromagram } from '../signal/chroma';
 import { extractMelody } from '../signal/melody';
@@ -28,8 +28,8 @@ export interface CompareJob {
   /** The query's and the references' landmark tables, built by the calling thread (the helper adopts them). */
   landmarks: LandmarkTables;
   priorArt: PriorArtJson;
-  /** Per reference, the pitch shift the fingerprint index found it under (CatalogueCandidate.pitchedShift). */
-  pitchedShifts: (number | undefined)[];
+  /** Per reference, the transforms the fingerprint index found it under (CatalogueCandidate's pitchedShift, stretchedSpeed). */
+  indexed: IndexedTransforms[];
   /** Int32Array on a SharedArrayBuffer: [0] = next candidate to claim. */
   next: Int32Array;
 }
@@ -313,7 +313,7 @@ export function featureHelper(): FeatureHelper {
 export function compareShared(job: CompareJob, priorArt: PriorArtModel): Compared {
   const done: Compared = [];
   for (let i = Atomics.add(job.next, 0, 1); i < job.refs.length; i = Atomics.add(job.next, 0, 1))
-    done.push([i, compareTracks(job.query, job.refs[i]!, priorArt, job.pitchedShifts[i])]);
+    done.push([i, compareTracks(job.query, job.refs[i]!, priorArt, job.indexed[i])]);
   return done;
 }
 
@@ -336,7 +336,7 @@ export async function compareOnTwoThreads(
   query: TrackFeatures,
   refs: TrackFeatures[],
   priorArt: PriorArtModel,
-  pitchedShifts: (number | undefined)[] = [],
+  indexed: IndexedTransforms[] = [],
 ): Promise<TrackComparison[]> {
   const out = new Array<TrackComparison>(refs.length);
   if (refs.length === 0) return out;
@@ -348,7 +348,7 @@ export async function compareOnTwoThreads(
       refs.map((ref) => ref.fingerprints),
     ),
     priorArt: priorArt.toJSON(),
-    pitchedShifts,
+    indexed,
     next: new Int32Array(new SharedArrayBuffer(4)),
   };
   const helperDone = featureHelper().compare(job);

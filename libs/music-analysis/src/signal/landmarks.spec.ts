@@ -1,4 +1,13 @@
-import { extractFingerprints, PEAKS_PER_SECOND, FAN_OUT, storedLandmarks, RowMaximum } from './landmarks';
+import {
+  extractFingerprints,
+  PEAKS_PER_SECOND,
+  FAN_OUT,
+  storedLandmarks,
+  RowMaximum,
+  landmarkHash,
+  stretchedLandmarks,
+  FP_FRAME_SEC,
+} from './landmarks';
 import { aKey, aMelody, aProgression, renderSong } from '../../testing/match-fixtures';
 
 describe('stored and query landmarks', () => {
@@ -39,6 +48,25 @@ describe('stored and query landmarks', () => {
     expect(stored.query).toBeUndefined();
     expect(stored.hashes).toBe(fp.hashes);
     expect(stored.times).toBe(fp.times);
+  });
+});
+
+describe('stretchedLandmarks', () => {
+  const fp = {
+    hashes: Uint32Array.of(landmarkHash(40, 12, 20), landmarkHash(90, -7, 60)),
+    times: Uint32Array.of(100, 400),
+    frameSec: FP_FRAME_SEC,
+  };
+
+  it("maps a copy's landmarks into its source's time: Δt and anchor times times the speed, frequencies kept", () => {
+    const source = stretchedLandmarks(fp, 1.1);
+    expect([...source.hashes]).toEqual([landmarkHash(40, 12, 22)]);
+    expect([...source.times]).toEqual([110]);
+  });
+
+  it('drops a pair whose stretched Δt leaves the hash', () => {
+    expect(stretchedLandmarks(fp, 1.1).hashes).toHaveLength(1);
+    expect(stretchedLandmarks(fp, 0.9).hashes).toHaveLength(2);
   });
 });
 

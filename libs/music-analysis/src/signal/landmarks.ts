@@ -448,15 +448,27 @@ export const MAX_TRANSFORMED_HASHES = 4;
  * up. A landmark whose mapped bins fall between two integers stands for each of them, at its own time.
  */
 export function pitchShiftedLandmarks(fp: Fingerprints, semitones: number): Fingerprints {
-  const ratio = 2 ** (semitones / 12);
+  return transformedLandmarks(fp, 2 ** (semitones / 12), 1);
+}
+
+/**
+ * The stored landmarks of the recording a copy played `speed` times as fast came from, as the copy's landmarks imply
+ * them: Δt multiplied by the speed (transformedLandmarkHashes), and each anchor's time too, so that the offset to
+ * the reference stays (nearly) constant along the copy.
+ */
+export function stretchedLandmarks(fp: Fingerprints, speed: number): Fingerprints {
+  return transformedLandmarks(fp, 1, speed);
+}
+
+function transformedLandmarks(fp: Fingerprints, pitchRatio: number, speed: number): Fingerprints {
   const hashes: number[] = [];
   const times: number[] = [];
   const out = new Uint32Array(MAX_TRANSFORMED_HASHES);
   for (let i = 0; i < fp.hashes.length; i++) {
-    const count = transformedLandmarkHashes(fp.hashes[i]!, ratio, 1, out);
+    const count = transformedLandmarkHashes(fp.hashes[i]!, pitchRatio, speed, out);
     for (let v = 0; v < count; v++) {
       hashes.push(out[v]!);
-      times.push(fp.times[i]!);
+      times.push(Math.round(fp.times[i]! * speed));
     }
   }
   return { hashes: Uint32Array.from(hashes), times: Uint32Array.from(times), frameSec: fp.frameSec };
