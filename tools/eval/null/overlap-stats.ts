@@ -91,6 +91,29 @@ function main(): void {
     );
     for (const p of truths.filter(band)) console.log(`  ${line(p)}`);
   }
+  belowTheBand(pairs);
 }
+
+/**
+ * Pairs whose pair standout lies below the band (LOW_STANDOUTS up to CONFIRMED_MIN_STANDOUT): how far the unrelated
+ * ones' overlap standouts reach there, and where the reused audio's lie.
+ */
+function belowTheBand(pairs: Pair[]): void {
+  for (const low of LOW_STANDOUTS) {
+    const inBand = (p: Pair) => p.pairStandout >= low && p.pairStandout < CONFIRMED_MIN_STANDOUT;
+    const unrelated = pairs.filter((p) => !p.truth && inBand(p)).sort((a, b) => b.overlapStandout - a.overlapStandout);
+    console.log(
+      `pair standout ${low}–${CONFIRMED_MIN_STANDOUT}: ${unrelated.length} unrelated pairs, largest overlap standouts:`,
+    );
+    for (const p of unrelated.slice(0, 6)) console.log(`  ${line(p)}`);
+    const truths = pairs.filter((p) => p.truth && inBand(p)).sort((a, b) => b.overlapStandout - a.overlapStandout);
+    console.log(
+      `  reused audio there (${truths.length}): ${truths.map((p) => `${p.query.id} ${p.pairStandout.toFixed(2)}/${p.overlapStandout.toFixed(2)}`).join(', ')}`,
+    );
+  }
+}
+
+/** The lower ends of the pair-standout bands belowTheBand reads. */
+const LOW_STANDOUTS = [0, 0.5, 1, 1.5];
 
 main();
