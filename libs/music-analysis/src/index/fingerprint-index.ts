@@ -42,30 +42,6 @@ function topIndices(values: Uint32Array, k: number): number[] {
   return top;
 }
 
-/** Offsets are kept in ±2^17 frames (±25 min at 11.6 ms), enough for the 15-minute decode cap. */
-const OFFSET_BIAS = 1 << 17;
-const OFFSET_SPAN = 1 << 18;
-
-/**
- * Counts (track, offset) votes of matched landmarks and returns each track's best offset, with a ±1 frame
- * tolerance (peak times jitter by a frame under noise and re-encoding).
- */
-function bestOffsets(votes: Map<number, number>): FingerprintHit[] {
-  const best = new Map<number, FingerprintHit>();
-  for (const [key, v] of votes) {
-    const score = v + (votes.get(key - 1) ?? 0) + (votes.get(key + 1) ?? 0);
-    const trackNo = Math.floor(key / OFFSET_SPAN);
-    const cur = best.get(trackNo);
-    if (!cur || score > cur.votes)
-      best.set(trackNo, { trackNo, votes: score, offset: (key % OFFSET_SPAN) - OFFSET_BIAS });
-  }
-  return [...best.values()].sort((a, b) => b.votes - a.votes);
-}
-
-function voteKey(trackNo: number, offset: number): number {
-  return trackNo * OFFSET_SPAN + offset + OFFSET_BIAS;
-}
-
 /**
  * Inverted index hash → (track number, anchor time). Additions are buffered and merged into the bucketed
  * arrays on the next query; removals are tombstones dropped at that merge.
@@ -77,16 +53,22 @@ export class FingerprintIndex {
   private pending: { trackNo: number; fp: Fingerprints }[] = [];
   private readonly removed = new Set<number>();
   private readonly landmarksPerTrack = new Map<number, number>();
+  /** Each track's last landmark time, in frames: the reach of its offsets (OffsetHistograms). */
+  private readonly lastTimePerTrack = new Map<number, number>();
+  /** The offset histograms' memory, kept between queries (every cell is back at 0 after each). */
+  private readonly histograms = new OffsetHistograms();
 
   add(trackNo: number, fp: Fingerprints): void {
     if (!Number.isInteger(trackNo) || trackNo < 0) throw new RangeError('trackNo must be a non-negative integer');
     this.removed.delete(trackNo);
     this.pending.push({ trackNo, fp });
     this.landmarksPerTrack.set(trackNo, (this.landmarksPerTrack.get(trackNo) ?? 0) + fp.hashes.length);
+    this.lastTimePerTrack.set(trackNo, Math.max(this.lastTimePerTrack.get(trackNo) ?? 0, lastTime(fp.times)));
   }
 
   remove(trackNo: number): void {
     if (this.landmarksPerTrack.delete(trackNo)) this.removed.add(trackNo);
+    this.lastTimePerTrack.delete(trackNo);
     this.pending = this.pending.filter((p) => p.trackNo !== trackNo);
   }
 
@@ -144,22 +126,21 @@ export class FingerprintIndex {
     }
     const shortlist = topIndices(hits, Math.min(hits.length, Math.max(limit, 1) * SHORTLIST_FACTOR));
     if (shortlist.length === 0) return [];
-    const listed = new Uint8Array(hits.length);
-    for (const t of shortlist) listed[t] = 1;
-    const votes = new Map<number, number>();
+    const histograms = this.histograms.open(
+      shortlist.map((trackNo) => ({ trackNo, lastTime: this.lastTimePerTrack.get(trackNo) ?? 0 })),
+      lastTime(fp.times),
+      offsetBin,
+      hits.length,
+    );
     for (let i = 0; i < fp.hashes.length; i++) {
       const t = fp.times[i];
       const count = lookupHashes(fp.hashes[i], variants);
       for (let v = 0; v < count; v++) {
         const h = variants[v];
-        for (let e = bucketStart[h]; e < bucketStart[h + 1]; e++) {
-          if (!listed[tracks[e]]) continue;
-          const key = voteKey(tracks[e], Math.floor((times[e] - t) / offsetBin));
-          votes.set(key, (votes.get(key) ?? 0) + 1);
-        }
+        for (let e = bucketStart[h]; e < bucketStart[h + 1]; e++) histograms.vote(tracks[e], times[e] - t);
       }
     }
-    const ranked = bestOffsets(votes).map((hit) => ({ ...hit, offset: hit.offset * offsetBin }));
+    const ranked = histograms.close().map((hit) => ({ ...hit, offset: hit.offset * offsetBin }));
     return ranked.length > limit ? ranked.slice(0, limit) : ranked;
   }
 
@@ -200,5 +181,104 @@ export class FingerprintIndex {
     this.times = times;
     this.pending = [];
     this.removed.clear();
+  }
+}
+
+/** The last of a track's landmark times (0 for none). */
+function lastTime(times: Uint32Array): number {
+  let last = 0;
+  for (let i = 0; i < times.length; i++) if (times[i] > last) last = times[i];
+  return last;
+}
+
+/**
+ * The (track, offset) vote counts of one query, for its shortlisted tracks: one run of cells per track, one cell per
+ * offset bin it can reach (reference time − query time, from −the query's last time to the track's last time), with
+ * an empty cell at either end. Counting in typed cells instead of a map keyed by (track, offset) took the query's
+ * second pass from most of the first stage's time on long produced recordings (recordings-2: 45 tracks of 1.3–14 min)
+ * to a small part of it. The cells touched are listed in the order first voted, so the best offsets are read in the
+ * order a map would give them (ties keep the first), and only they are set back to 0.
+ */
+class OffsetHistograms {
+  private cells = new Uint32Array(0);
+  private touched = new Uint32Array(0);
+  private touchedCount = 0;
+  /** Per track number: where its run starts (−1 when not shortlisted), and the bins below offset 0. */
+  private start = new Int32Array(0);
+  private below = 0;
+  private bin = 1;
+  /** Per cell index → its track, for reading the touched cells back. */
+  private owners: { trackNo: number; from: number; to: number }[] = [];
+
+  open(
+    shortlist: { trackNo: number; lastTime: number }[],
+    queryLastTime: number,
+    bin: number,
+    trackCount: number,
+  ): this {
+    this.bin = bin;
+    this.below = Math.ceil(queryLastTime / bin) + 1;
+    if (this.start.length < trackCount) this.start = new Int32Array(trackCount);
+    this.start.fill(-1, 0, trackCount);
+    this.owners = [];
+    let size = 0;
+    for (const { trackNo, lastTime: last } of shortlist) {
+      const width = Math.floor(last / bin) + this.below + 2;
+      this.start[trackNo] = size;
+      this.owners.push({ trackNo, from: size, to: size + width });
+      size += width;
+    }
+    if (this.cells.length < size) this.cells = new Uint32Array(size);
+    this.touchedCount = 0;
+    return this;
+  }
+
+  /** One vote for `trackNo` at `offset` frames (reference time − query time); tracks not shortlisted are skipped. */
+  vote(trackNo: number, offset: number): void {
+    const start = this.start[trackNo];
+    if (start < 0) return;
+    const cell = start + Math.floor(offset / this.bin) + this.below;
+    if (this.cells[cell]++ === 0) {
+      if (this.touchedCount === this.touched.length) this.grow();
+      this.touched[this.touchedCount++] = cell;
+    }
+  }
+
+  /**
+   * Each voted track's best offset bin (with its neighbours' votes: ±1 bin of tolerance), most votes first, and every
+   * cell back at 0.
+   */
+  close(): FingerprintHit[] {
+    const best = new Map<number, FingerprintHit>();
+    const { cells, touched } = this;
+    for (let k = 0; k < this.touchedCount; k++) {
+      const cell = touched[k];
+      const score = cells[cell] + cells[cell - 1] + cells[cell + 1];
+      const owner = this.ownerOf(cell);
+      const cur = best.get(owner.trackNo);
+      if (!cur || score > cur.votes)
+        best.set(owner.trackNo, { trackNo: owner.trackNo, votes: score, offset: cell - owner.from - this.below });
+    }
+    for (let k = 0; k < this.touchedCount; k++) cells[touched[k]] = 0;
+    this.touchedCount = 0;
+    return [...best.values()].sort((a, b) => b.votes - a.votes);
+  }
+
+  /** The shortlisted track whose run holds `cell` (runs are in order: binary search). */
+  private ownerOf(cell: number): { trackNo: number; from: number; to: number } {
+    let lo = 0;
+    let hi = this.owners.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.owners[mid].from <= cell) lo = mid;
+      else hi = mid - 1;
+    }
+    return this.owners[lo];
+  }
+
+  private grow(): void {
+    const next = new Uint32Array(Math.max(1024, this.touched.length * 2));
+    next.set(this.touched);
+    this.touched = next;
   }
 }
