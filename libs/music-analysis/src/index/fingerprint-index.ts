@@ -126,6 +126,9 @@ export class FingerprintIndex {
     }
     const shortlist = topIndices(hits, Math.min(hits.length, Math.max(limit, 1) * SHORTLIST_FACTOR));
     if (shortlist.length === 0) return [];
+    // Most bucket entries belong to tracks off the shortlist: skipped here, before any counting.
+    const listed = new Uint8Array(hits.length);
+    for (const t of shortlist) listed[t] = 1;
     const histograms = this.histograms.open(
       shortlist.map((trackNo) => ({ trackNo, lastTime: this.lastTimePerTrack.get(trackNo) ?? 0 })),
       lastTime(fp.times),
@@ -137,7 +140,8 @@ export class FingerprintIndex {
       const count = lookupHashes(fp.hashes[i], variants);
       for (let v = 0; v < count; v++) {
         const h = variants[v];
-        for (let e = bucketStart[h]; e < bucketStart[h + 1]; e++) histograms.vote(tracks[e], times[e] - t);
+        for (let e = bucketStart[h]; e < bucketStart[h + 1]; e++)
+          if (listed[tracks[e]]) histograms.vote(tracks[e], times[e] - t);
       }
     }
     const ranked = histograms.close().map((hit) => ({ ...hit, offset: hit.offset * offsetBin }));
@@ -203,7 +207,10 @@ class OffsetHistograms {
   private cells = new Uint32Array(0);
   private touched = new Uint32Array(0);
   private touchedCount = 0;
-  /** Per track number: where its run starts (−1 when not shortlisted), and the bins below offset 0. */
+  /**
+   * Per track number: where its run starts (set for the shortlist only, so a query of a 100,000-track index does not
+   * rewrite all of them); and the bins below offset 0.
+   */
   private start = new Int32Array(0);
   private below = 0;
   private bin = 1;
@@ -219,7 +226,6 @@ class OffsetHistograms {
     this.bin = bin;
     this.below = Math.ceil(queryLastTime / bin) + 1;
     if (this.start.length < trackCount) this.start = new Int32Array(trackCount);
-    this.start.fill(-1, 0, trackCount);
     this.owners = [];
     let size = 0;
     for (const { trackNo, lastTime: last } of shortlist) {
@@ -233,11 +239,9 @@ class OffsetHistograms {
     return this;
   }
 
-  /** One vote for `trackNo` at `offset` frames (reference time − query time); tracks not shortlisted are skipped. */
+  /** One vote for shortlisted track `trackNo` at `offset` frames (reference time − query time). */
   vote(trackNo: number, offset: number): void {
-    const start = this.start[trackNo];
-    if (start < 0) return;
-    const cell = start + Math.floor(offset / this.bin) + this.below;
+    const cell = this.start[trackNo] + Math.floor(offset / this.bin) + this.below;
     if (this.cells[cell]++ === 0) {
       if (this.touchedCount === this.touched.length) this.grow();
       this.touched[this.touchedCount++] = cell;
