@@ -201,7 +201,8 @@ function lastTime(times: Uint32Array): number {
  * an empty cell at either end. Counting in typed cells instead of a map keyed by (track, offset) took the query's
  * second pass from most of the first stage's time on long produced recordings (recordings-2: 45 tracks of 1.3–14 min)
  * to a small part of it. The cells touched are listed in the order first voted, so the best offsets are read in the
- * order a map would give them (ties keep the first), and only they are set back to 0.
+ * order a map would give them (ties keep the first), and only they are set back to 0. The cells are kept for the next
+ * query: 40 shortlisted 4-minute tracks against a 4-minute query hold about 1.7 million (7 MB).
  */
 class OffsetHistograms {
   private cells = new Uint32Array(0);
@@ -214,8 +215,8 @@ class OffsetHistograms {
   private start = new Int32Array(0);
   private below = 0;
   private bin = 1;
-  /** Per cell index → its track, for reading the touched cells back. */
-  private owners: { trackNo: number; from: number; to: number }[] = [];
+  /** The shortlisted tracks' runs, in order of their first cell, for reading the touched cells back. */
+  private owners: { trackNo: number; from: number }[] = [];
 
   open(
     shortlist: { trackNo: number; lastTime: number }[],
@@ -231,7 +232,7 @@ class OffsetHistograms {
     for (const { trackNo, lastTime: last } of shortlist) {
       const width = Math.floor(last / bin) + this.below + 2;
       this.start[trackNo] = size;
-      this.owners.push({ trackNo, from: size, to: size + width });
+      this.owners.push({ trackNo, from: size });
       size += width;
     }
     if (this.cells.length < size) this.cells = new Uint32Array(size);
@@ -269,7 +270,7 @@ class OffsetHistograms {
   }
 
   /** The shortlisted track whose run holds `cell` (runs are in order: binary search). */
-  private ownerOf(cell: number): { trackNo: number; from: number; to: number } {
+  private ownerOf(cell: number): { trackNo: number; from: number } {
     let lo = 0;
     let hi = this.owners.length - 1;
     while (lo < hi) {
