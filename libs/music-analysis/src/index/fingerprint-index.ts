@@ -68,7 +68,6 @@ export class FingerprintIndex {
 
   remove(trackNo: number): void {
     if (this.landmarksPerTrack.delete(trackNo)) this.removed.add(trackNo);
-    this.lastTimePerTrack.delete(trackNo);
     this.pending = this.pending.filter((p) => p.trackNo !== trackNo);
   }
 
@@ -184,6 +183,8 @@ export class FingerprintIndex {
     this.tracks = tracks;
     this.times = times;
     this.pending = [];
+    // Kept until now: a track removed and added again before a merge keeps its earlier entries too.
+    for (const trackNo of this.removed) this.lastTimePerTrack.delete(trackNo);
     this.removed.clear();
   }
 }
