@@ -4,6 +4,7 @@
  */
 import type { Fingerprints } from '../types';
 import { HASH_BITS, lookupHashes, stretchedLandmarks } from '../signal/landmarks';
+import { COARSE_BIN_FRAMES } from '../matching/transformed-match';
 
 /** Votes for one track at its best time offset. */
 export interface FingerprintHit {
@@ -13,12 +14,6 @@ export interface FingerprintHit {
   /** Reference time − query time, in fingerprint frames. */
   offset: number;
 }
-
-/**
- * Width, in frames, of the offset bins a stretched lookup counts in (0.19 s, as the transformed match's coarse bins):
- * a speed 1.5 % off the true one drifts less than a bin either way over 12 s of query.
- */
-const STRETCH_OFFSET_BIN = 16;
 
 /** Tracks whose offsets are examined, per requested result (see FingerprintIndex.query). */
 const SHORTLIST_FACTOR = 4;
@@ -100,11 +95,11 @@ export class FingerprintIndex {
   /**
    * Tracks ranked by votes for a copy of them played `speed` times as fast (query tempo / reference tempo): the
    * query's landmarks are mapped back into the reference's time (stretchedLandmarks), and their offsets counted in
-   * bins of STRETCH_OFFSET_BIN frames, since a speed only near the true one drifts the offset along the query.
-   * The hits' offset is then the bin's start.
+   * the transformed match's coarse bins (COARSE_BIN_FRAMES), since a speed only near the true one drifts the offset
+   * along the query. The hits' offset is then the bin's start.
    */
   queryStretched(fp: Fingerprints, speed: number, limit = 50): FingerprintHit[] {
-    return this.vote(stretchedLandmarks(fp, speed), limit, STRETCH_OFFSET_BIN);
+    return this.vote(stretchedLandmarks(fp, speed), limit, COARSE_BIN_FRAMES);
   }
 
   /** `query`'s two passes, with offsets counted in bins of `offsetBin` frames. */

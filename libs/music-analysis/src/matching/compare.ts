@@ -458,8 +458,8 @@ export function indexedTransforms(tried: readonly LandmarkTransform[], indexed: 
   const out: ReuseTransform[] = [];
   if (semitones !== undefined && !tried.some((t) => t.semitones === semitones && t.speed === 1))
     out.push({ semitones, speed: 1, confirmByPeaks: true });
-  const nearSpeed = (t: LandmarkTransform) => t.semitones === 0 && Math.abs(t.speed / speed! - 1) < UNCHANGED_SPEED;
-  if (speed !== undefined && !tried.some(nearSpeed)) out.push({ semitones: 0, speed, confirmByPeaks: true });
+  const triedSpeed = (v: number) => tried.some((t) => t.semitones === 0 && Math.abs(t.speed / v - 1) < UNCHANGED_SPEED);
+  if (speed !== undefined && !triedSpeed(speed)) out.push({ semitones: 0, speed, confirmByPeaks: true });
   return out;
 }
 

@@ -24,9 +24,10 @@ export interface TransformedMatch extends FingerprintMatch {
 
 /**
  * Width, in frames, of the coarse offset bins (0.19 s): a speed 1.5 % off drifts by less than this over the 12 s
- * a bin must hold together, while unrelated hits spread over hundreds of bins.
+ * a bin must hold together, while unrelated hits spread over hundreds of bins. The fingerprint index's stretched
+ * lookups count their votes in the same bins (FingerprintIndex.queryStretched).
  */
-const COARSE_BIN_FRAMES = 16;
+export const COARSE_BIN_FRAMES = 16;
 /** Hits within this many frames of the fitted line count as votes (the ±1 frame tolerance of the exact match). */
 const LINE_TOLERANCE_FRAMES = 1.5;
 
