@@ -6,8 +6,10 @@ import {
   RowMaximum,
   landmarkHash,
   stretchedLandmarks,
+  anchorBin,
   FP_FRAME_SEC,
 } from './landmarks';
+import { ANALYSIS_SAMPLE_RATE } from '../constants';
 import { aKey, aMelody, aProgression, renderSong } from '../../testing/match-fixtures';
 
 describe('stored and query landmarks', () => {
@@ -48,6 +50,36 @@ describe('stored and query landmarks', () => {
     expect(stored.query).toBeUndefined();
     expect(stored.hashes).toBe(fp.hashes);
     expect(stored.times).toBe(fp.times);
+  });
+});
+
+describe('the lowest bin', () => {
+  /** Kicks: 60 ms bursts of a 70 Hz tone twice a second, and a 440 Hz note between each two. */
+  function kicksAndNotes(seconds: number) {
+    const rate = ANALYSIS_SAMPLE_RATE;
+    const samples = new Float32Array(seconds * rate);
+    for (let i = 0; i < samples.length; i++) {
+      const t = i / rate;
+      const kick = t % 0.5 < 0.06 ? Math.sin(2 * Math.PI * 70 * t) : 0;
+      const note = t % 0.5 >= 0.25 && t % 0.5 < 0.35 ? Math.sin(2 * Math.PI * 440 * t) : 0;
+      samples[i] = 0.6 * kick + 0.3 * note;
+    }
+    return { samples, sampleRate: rate, durationSec: seconds };
+  }
+  /** The band's lowest bin: the anchor of hash bits 0. */
+  const lowest = anchorBin(0);
+
+  it('pairs no two peaks of the lowest bin, where kicks and low bass notes follow one another', () => {
+    const fp = extractFingerprints(kicksAndNotes(8));
+    const sets = [fp, fp.query!];
+    const pairs = (set: { hashes: Uint32Array }, anchor: (bin: number) => boolean, target: (bin: number) => boolean) =>
+      Array.from(set.hashes).filter((h) => anchor(anchorBin(h)) && target(anchorBin(h) + ((h >>> 6) & 0x7f) - 64));
+    const isLowest = (bin: number) => bin === lowest;
+    for (const set of sets) {
+      // The kicks' peaks are there, paired with the notes'; never with each other.
+      expect(pairs(set, isLowest, (bin) => !isLowest(bin)).length).toBeGreaterThan(0);
+      expect(pairs(set, isLowest, isLowest)).toEqual([]);
+    }
   });
 });
 
