@@ -412,8 +412,9 @@ function pairLandmarks(peaks: Peak[], fanOut: number): Fingerprints {
  * "two low beats Δt apart", and any two bass-heavy recordings in one key and tempo share it wherever their beats
  * fall together. The peaks themselves stay, and count towards the fan-out as before, so every other landmark is
  * the same. Measured on recordings-2 (tuning): a Drascula cue kept out of the catalogue matched a Frets on Fire
- * song at 88 through 78 agreeing landmarks, 75 of them such pairs; samples of produced recordings found at their
- * offset keep 4 of 45 and 4 of 67 (recordings, tuning), and a fifth to a half of theirs pair that bin with another.
+ * song at 88 through 78 agreeing landmarks, 75 of them such pairs. Two samples of produced recordings found at their
+ * offset (recordings, tuning) hold only 4 such pairs among their 45 and 67 agreeing landmarks, while 22 and 29 of
+ * theirs pair that bin with another; those stay (tools/eval/null/agreeing-landmarks.ts).
  */
 function inLowestBin(anchor: Peak, target: Peak): boolean {
   return anchor.bin === MIN_BIN && target.bin === MIN_BIN;
