@@ -12,6 +12,7 @@ import {
   lookupHashes,
   matchFingerprints,
   storedLandmarks,
+  targetBin,
   type Fingerprints,
 } from '@originality/music-analysis';
 import { SOURCES } from '../sources/all';
@@ -23,16 +24,18 @@ const LOWEST_BIN = anchorBin(0);
 type Where = 'both in the lowest bin' | 'one in the lowest bin' | 'neither';
 
 function whereItsPeaksLie(hash: number): Where {
-  const anchor = anchorBin(hash);
-  const target = anchor + ((hash >>> 6) & 0x7f) - 64;
-  const lowest = Number(anchor === LOWEST_BIN) + Number(target === LOWEST_BIN);
+  const lowest = Number(anchorBin(hash) === LOWEST_BIN) + Number(targetBin(hash) === LOWEST_BIN);
   return lowest === 2 ? 'both in the lowest bin' : lowest === 1 ? 'one in the lowest bin' : 'neither';
 }
 
 /** Each stored hash of the reference, with the times it occurs at. */
 function timesByHash(ref: Fingerprints): Map<number, number[]> {
   const byHash = new Map<number, number[]>();
-  ref.hashes.forEach((hash, i) => byHash.set(hash, [...(byHash.get(hash) ?? []), ref.times[i]]));
+  ref.hashes.forEach((hash, i) => {
+    const times = byHash.get(hash);
+    if (times) times.push(ref.times[i]);
+    else byHash.set(hash, [ref.times[i]]);
+  });
   return byHash;
 }
 

@@ -7,6 +7,7 @@ import {
   landmarkHash,
   stretchedLandmarks,
   anchorBin,
+  targetBin,
   FP_FRAME_SEC,
 } from './landmarks';
 import { ANALYSIS_SAMPLE_RATE } from '../constants';
@@ -73,7 +74,7 @@ describe('the lowest bin', () => {
     const fp = extractFingerprints(kicksAndNotes(8));
     const sets = [fp, fp.query!];
     const pairs = (set: { hashes: Uint32Array }, anchor: (bin: number) => boolean, target: (bin: number) => boolean) =>
-      Array.from(set.hashes).filter((h) => anchor(anchorBin(h)) && target(anchorBin(h) + ((h >>> 6) & 0x7f) - 64));
+      Array.from(set.hashes).filter((h) => anchor(anchorBin(h)) && target(targetBin(h)));
     const isLowest = (bin: number) => bin === lowest;
     for (const set of sets) {
       // The kicks' peaks are there, paired with the notes'; never with each other.

@@ -425,6 +425,11 @@ export function anchorBin(hash: number): number {
   return (hash >>> 13) + MIN_BIN;
 }
 
+/** The frequency bin of a landmark's target peak: its anchor's plus Δf. */
+export function targetBin(hash: number): number {
+  return anchorBin(hash) + ((hash >>> 6) & 0x7f) - 64;
+}
+
 export function landmarkHash(anchorBin: number, df: number, dt: number): number {
   return (((anchorBin - MIN_BIN) & 0xff) << 13) | (((df + 64) & 0x7f) << 6) | (dt & 0x3f);
 }
@@ -437,12 +442,10 @@ export function landmarkHash(anchorBin: number, df: number, dt: number): number 
  * lookup already allows ±1 frame). Pairs whose mapped bins or Δt leave the hash's range yield nothing.
  */
 export function transformedLandmarkHashes(hash: number, pitchRatio: number, speed: number, out: Uint32Array): number {
-  const anchorBin = (hash >>> 13) + MIN_BIN;
-  const df = ((hash >>> 6) & 0x7f) - 64;
   const dt = Math.round((hash & 0x3f) * speed);
   if (dt < 1 || dt > MAX_DT) return 0;
-  const anchor = anchorBin / pitchRatio;
-  const target = (anchorBin + df) / pitchRatio;
+  const anchor = anchorBin(hash) / pitchRatio;
+  const target = targetBin(hash) / pitchRatio;
   let n = 0;
   for (const a of nearBins(anchor)) {
     if (a < MIN_BIN || a >= MAX_BIN) continue;
