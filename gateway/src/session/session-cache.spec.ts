@@ -80,6 +80,22 @@ describe('session cache in front of the store', () => {
     expect(await get()).toMatchObject({ userId: 'dev:a@example.test' });
   });
 
+  it('deletes a session in the store only after its write under way there, so the write cannot bring it back', async () => {
+    const pending: (() => void)[] = [];
+    const slow = new CountingStore(() => now);
+    const write = slow.set.bind(slow);
+    slow.set = (sid, data, cb) => void pending.push(() => write(sid, data, cb));
+    cache = new CachedSessionStore(slow, { cacheMs: 5000, touchEveryMs: 60_000, now: () => now });
+    cache.set('sid-2', sessionAt(now));
+    const destroyed = new Promise<void>((resolve) => cache.destroy('sid-2', () => resolve()));
+    expect(slow.calls.destroy).toBe(0);
+    pending.forEach((finish) => finish());
+    await destroyed;
+    expect(slow.calls.destroy).toBe(1);
+    expect(slow.rows.has('sid-2')).toBe(false);
+    expect(await get('sid-2')).toBeNull();
+  });
+
   it('forgets a destroyed session at once (sign-out)', async () => {
     await get();
     await new Promise<void>((resolve) => cache.destroy('sid-1', () => resolve()));

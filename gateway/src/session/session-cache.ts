@@ -37,7 +37,8 @@ type Callback = (err?: unknown) => void;
  * - `touch` (the rolling idle expiry) reaches the store at most every `touchEveryMs` per session,
  *   so a session idles out at most that much before SESSION_IDLE_MINUTES;
  * - `destroy` (sign-out, a new session at sign-in) forgets the entry at once, and a read or touch
- *   that was under way meanwhile does not bring it back;
+ *   that was under way meanwhile does not bring it back; it reaches the store only after a write of the
+ *   same session still under way there, which would otherwise write the row again after its deletion;
  * - with several gateway workers, a session written or destroyed in one is dropped from the others' caches once the
  *   store has it, so a sign-out counts at once whichever worker the next request reaches.
  */
@@ -45,6 +46,10 @@ export class CachedSessionStore extends session.Store {
   private readonly entries = new Map<string, CachedSession>();
   /** Counts destroys: a read that started before one must not cache what it read. */
   private destroys = 0;
+  /** Per session, the store writes (set, touch) under way here: a destroy waits for them. */
+  private readonly writing = new Map<string, number>();
+  /** Per session, what runs once its writes under way have completed (see afterWrites). */
+  private readonly waiting = new Map<string, (() => void)[]>();
   private readonly now: () => number;
 
   constructor(
@@ -81,7 +86,9 @@ export class CachedSessionStore extends session.Store {
     // Served from here at once: express-session sends an answer's body before its save completes, so the
     // browser's next request can arrive while the store is still writing.
     this.remember(sid, data, { syncedAt: now, touchedAt: now, storedExpiry: expiryOf(data, now) });
+    const done = this.startWrite(sid);
     this.store.set(sid, data, (err) => {
+      done();
       if (err) this.entries.delete(sid);
       else this.options.peers?.tell(SESSION_CHANGED, sid);
       callback?.(err);
@@ -94,7 +101,9 @@ export class CachedSessionStore extends session.Store {
     if (hit && now - hit.touchedAt < this.options.touchEveryMs) return callback?.();
     const destroysBefore = this.destroys;
     const touch = this.store.touch?.bind(this.store) ?? this.store.set.bind(this.store);
+    const done = this.startWrite(sid);
     touch(sid, data, (err?: unknown) => {
+      done();
       if (!err && this.destroys === destroysBefore && this.entries.has(sid)) {
         this.remember(sid, data, { syncedAt: now, touchedAt: now, storedExpiry: expiryOf(data, now) });
       }
@@ -104,12 +113,33 @@ export class CachedSessionStore extends session.Store {
 
   destroy(sid: string, callback?: Callback): void {
     this.drop(sid);
-    this.store.destroy(sid, (err) => {
-      this.entries.delete(sid);
-      // Told once the row is gone: a peer reading the store any earlier could cache it again.
-      this.options.peers?.tell(SESSION_CHANGED, sid);
-      callback?.(err);
-    });
+    this.afterWrites(sid, () =>
+      this.store.destroy(sid, (err) => {
+        this.entries.delete(sid);
+        // Told once the row is gone: a peer reading the store any earlier could cache it again.
+        this.options.peers?.tell(SESSION_CHANGED, sid);
+        callback?.(err);
+      }),
+    );
+  }
+
+  /** Counts a store write of `sid` as under way; the function returned marks it complete. */
+  private startWrite(sid: string): () => void {
+    this.writing.set(sid, (this.writing.get(sid) ?? 0) + 1);
+    return () => {
+      const left = this.writing.get(sid)! - 1;
+      if (left > 0) return void this.writing.set(sid, left);
+      this.writing.delete(sid);
+      const next = this.waiting.get(sid) ?? [];
+      this.waiting.delete(sid);
+      next.forEach((run) => run());
+    };
+  }
+
+  /** Runs `run` now when no store write of `sid` is under way, else once the last of them completes. */
+  private afterWrites(sid: string, run: () => void): void {
+    if (!this.writing.has(sid)) return run();
+    this.waiting.set(sid, [...(this.waiting.get(sid) ?? []), run]);
   }
 
   /** Forgets a session here; a read under way does not bring it back. */
