@@ -35,7 +35,7 @@ import { MelodyGramIndex, contourGrams } from './melody-index';
 import { embeddingBeatRate, embeddingsAtOtherBeatLevels } from '../signal/embedding';
 import { compareOnTwoThreads, fitNullModelOnHelper } from '../parallel/feature-threads';
 import { MIN_FIT_TRACKS, NullModel, fitNullModel } from '../matching/null-model';
-import { calibrateComparison } from '../matching/calibrate';
+import { calibrateComparison, strongerFirst } from '../matching/calibrate';
 import { judgeExactPeaks } from '../matching/exact-peak';
 import { peakOverlap } from '../matching/peak-overlap';
 
@@ -295,7 +295,7 @@ export class CatalogueIndex {
 
   /**
    * The candidates' comparisons judged together (exact audio against the query's other candidates, exact-peak.ts),
-   * calibrated, most similar first.
+   * calibrated, most similar first (strongerFirst orders equal similarities).
    */
   private ranked(query: TrackFeatures, slots: Slot[], comparisons: TrackComparison[]): ReferenceComparison[] {
     const overlapScores = (i: number, peak: ExactAudioPeak): number => {
@@ -308,7 +308,7 @@ export class CatalogueIndex {
       meta: slot.meta,
       ...this.calibrate(judged[i]!),
     }));
-    return out.sort((a, b) => b.similarity - a.similarity);
+    return out.sort(strongerFirst);
   }
 
   /**

@@ -15,6 +15,7 @@ import {
   combinedChance,
   sameTransform,
   similarityFromChance,
+  strongerFirst,
 } from './calibrate';
 import { NullModel, PRIOR_NULL_MODEL } from './null-model';
 import { explainChance } from './explain';
@@ -253,5 +254,26 @@ describe('explainChance', () => {
     expect(explainChance(5e-5)).toBe('a match this close happens by chance in fewer than 1 in 10,000 tracks');
     expect(explainChance(0.2)).toBe('about 1 in 5 unrelated tracks match this closely');
     expect(explainChance(0.7)).toBe('unrelated tracks commonly match this closely');
+  });
+});
+
+describe('strongerFirst', () => {
+  const n = 45;
+  const exactCopy = { similarity: 100, dimensions: [D('exactAudio', 1, n, 100), D('harmony', 1e-3, n, 90)] };
+  const chordsAlone = { similarity: 100, dimensions: [D('harmony', 1e-9, n, 100)] };
+
+  it('lists the more similar track first', () => {
+    const weaker = { similarity: 99, dimensions: [D('exactAudio', 1, n, 99)] };
+    expect([weaker, exactCopy].sort(strongerFirst)).toEqual([exactCopy, weaker]);
+  });
+
+  it('puts a track whose audio is reused before one as similar through its chords alone, in either input order', () => {
+    expect([chordsAlone, exactCopy].sort(strongerFirst)).toEqual([exactCopy, chordsAlone]);
+    expect([exactCopy, chordsAlone].sort(strongerFirst)).toEqual([exactCopy, chordsAlone]);
+  });
+
+  it('puts the less likely evidence first among equally similar tracks with the same audio reading', () => {
+    const likelier = { similarity: 100, dimensions: [D('melody', 1e-6, n, 100)] };
+    expect([likelier, chordsAlone].sort(strongerFirst)).toEqual([chordsAlone, likelier]);
   });
 });

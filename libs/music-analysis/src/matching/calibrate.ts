@@ -160,6 +160,29 @@ export function calibratedTrackSimilarity(dimensions: DimensionComparison[], n: 
 }
 
 /**
+ * The order comparisons are listed in: the more similar first; at equal similarity (two tracks at 100, the most a
+ * similarity reads), the one whose recording is itself reused (its exact-audio similarity), then the one whose
+ * strongest evidence is the less likely by chance. A tempo-changed copy found by its audio then comes before a track
+ * whose chords alone read as unusual, where the order the candidates were looked up in used to decide.
+ */
+export function strongerFirst(a: TrackComparison, b: TrackComparison): number {
+  return (
+    b.similarity - a.similarity ||
+    similarityOf(b, 'exactAudio') - similarityOf(a, 'exactAudio') ||
+    smallestChance(a) - smallestChance(b)
+  );
+}
+
+function similarityOf(c: TrackComparison, dimension: string): number {
+  return c.dimensions.find((d) => d.dimension === dimension)?.similarity ?? 0;
+}
+
+/** The smallest chance (per track) of any calibrated dimension of the comparison; 1 when none was calibrated. */
+function smallestChance(c: TrackComparison): number {
+  return Math.min(1, ...c.dimensions.map((d) => d.chance?.perTrack ?? 1));
+}
+
+/**
  * Whether the melody and harmony alignments found one transform (TRANSFORM_COINCIDENCE): the same transposition
  * mod 12, and tempo ratios within TRANSFORM_TEMPO_TOLERANCE_LOG2 once folded by octaves (beat-synchronous harmony
  * may compare at half or double the beat level).

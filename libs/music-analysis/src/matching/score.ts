@@ -27,6 +27,7 @@ import type { DimensionComparison, KeyEstimate, ReferenceComparison, TrackFeatur
 import type { PriorArtModel } from './prior-art';
 import { clamp } from './match-utils';
 import { explainDimension } from './explain';
+import { strongerFirst } from './calibrate';
 
 export const DIMENSION_WEIGHTS: Record<Exclude<MatchDimension, 'exactAudio'>, number> = {
   melody: 0.9,
@@ -37,7 +38,7 @@ export const DIMENSION_WEIGHTS: Record<Exclude<MatchDimension, 'exactAudio'>, nu
 };
 
 /** Version of the matching and scoring rules; stored with every result so old results can be told apart. */
-export const ENGINE_VERSION = 'music-analysis/1.25.0';
+export const ENGINE_VERSION = 'music-analysis/1.26.0';
 
 /** Combined 0–100 similarity of one reference track (see the module comment). */
 export function trackSimilarity(dimensions: DimensionComparison[]): number {
@@ -99,7 +100,7 @@ export interface ScoreInput {
  */
 export function buildAnalysisResults(input: ScoreInput): AnalysisResults {
   const { query, priorArt, catalogue } = input;
-  const matches = [...input.matches].sort((a, b) => b.similarity - a.similarity);
+  const matches = [...input.matches].sort(strongerFirst);
   const allMatches = matches.filter((m) => m.similarity > 0).map(toTrackMatch);
   const uniqueness = (dimension: MatchDimension): number =>
     Math.round(

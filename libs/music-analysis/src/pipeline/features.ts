@@ -251,12 +251,21 @@ interface RhythmFeatures extends Pick<TrackFeatures, 'tempoBpm' | 'tempoAlternat
 
 /** Tempo and beats from the onset envelope (onsetStrength) at `fps` frames per second (progress → 0.4). */
 function rhythmFeatures(onsets: Float32Array, fps: number, progress: ProgressCallback): RhythmFeatures {
+  const reading = readTempo(onsets, fps);
+  progress('extracting audio features', 0.4);
+  return { onsets, ...reading };
+}
+
+/**
+ * The tempo a track reports, its alternative level and its beats, from its onset envelope (onsetStrength) at `fps`
+ * frames per second.
+ */
+export function readTempo(onsets: Float32Array, fps: number): Omit<RhythmFeatures, 'onsets'> {
   const estimate = tempoEstimate(onsets, fps);
   const beats = trackBeats(onsets, fps, estimate.bpm);
   const tempoBpm = reconcileTempo(estimate.bpm, tempoFromBeats(beats));
   const tempoAlternativeBpm = alternativeTempo(tempoBpm, estimate);
-  progress('extracting audio features', 0.4);
-  return { onsets, beats, tempoBpm, ...(tempoAlternativeBpm !== undefined && { tempoAlternativeBpm }) };
+  return { beats, tempoBpm, ...(tempoAlternativeBpm !== undefined && { tempoAlternativeBpm }) };
 }
 
 /**

@@ -69,6 +69,17 @@ describe('tempo and beats', () => {
     expect(Math.abs(found - bpm)).toBeLessThan(2);
   });
 
+  // openMSX's coconut_run2 (180 BPM) and run_for_your_life (170) are even eighth-note pulses with hardly any accent:
+  // every multiple of the pulse repeats about as much, and the tempo prior picked three pulses (2/3 of the tempo).
+  it.each([[300], [340], [380]])(
+    'reads an even pulse of %i a minute at two or four pulses a beat, not three',
+    (rate) => {
+      const { bpm } = beatsOf(clickTrack(rate, 14));
+      const near = (level: number) => Math.abs(bpm / level - 1) < 0.02;
+      expect(near(rate / 2) || near(rate / 4)).toBe(true);
+    },
+  );
+
   // A melody note on the second half of beat two (Silent Night's dotted quarter) makes 1.5 beats periodic too; with
   // duple grouping only, its double (the bar) made 1.5 beats read as the beat: 100 instead of 150 BPM.
   it.each([[120], [150]])('reads a 3/4 bar with a note at 1.5 beats at its beat (%i BPM), not 2/3 of it', (bpm) => {
