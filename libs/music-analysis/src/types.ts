@@ -90,13 +90,15 @@ export interface QueryLandmarks {
 /** Everything the engine extracts from one track. Serialisable to Postgres (see serialise.ts). */
 export interface TrackFeatures {
   durationSec: number;
+  /** 0 when the audio has no beat. May be half the rate of `beats` when the melody says so (tempoForMelody). */
   tempoBpm: number;
   /**
    * The tempo at the metrical level heard nearly as strongly as the beat's (half or double it, a third in triple
-   * metre: signal/tempo.ts TEMPO_LEVEL_AMBIGUITY); absent when the beat level is clear.
+   * metre: signal/tempo.ts TEMPO_LEVEL_AMBIGUITY), or the tempo the beats were tracked at when the melody halved it;
+   * absent when the beat level is clear.
    */
   tempoAlternativeBpm?: number;
-  /** Beat times in seconds. */
+  /** Beat times in seconds, as tracked. */
   beats: Float32Array;
   key: KeyEstimate;
   chords: ChordSegment[];

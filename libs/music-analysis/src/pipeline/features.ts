@@ -19,7 +19,7 @@ import { extractMelody } from '../signal/melody';
 import { OnsetEnvelope, onsetDelay, onsetStrength } from '../signal/onset';
 import { rhythmPattern } from '../signal/rhythm';
 import { frameCount, frameRate, IncrementalStft, stft } from '../signal/stft';
-import { alternativeTempo, tempoEstimate, tempoFromBeats, trackBeats } from '../signal/tempo';
+import { alternativeTempo, tempoEstimate, tempoForMelody, tempoFromBeats, trackBeats } from '../signal/tempo';
 import { ANALYSIS_SAMPLE_RATE, FFT_SIZE, HOP_SIZE, TEMPO_PRIOR_BPM } from '../constants';
 import { PcmStreamWriter } from '../parallel/pcm-stream';
 import type { BeatChroma, Fingerprints, PcmAudio, ProgressCallback, Spectrogram, TrackFeatures } from '../types';
@@ -216,10 +216,15 @@ function assemble(
   s: SpectralFeatures,
   rest: Pick<TrackFeatures, 'melody' | 'fingerprints' | 'vocalShare'>,
 ): TrackFeatures {
+  // The melody is the last feature known, so its say on the beat level comes here (tempoForMelody).
+  const tempo = tempoForMelody(
+    s,
+    rest.melody.map((note) => note.start),
+  );
   return {
     durationSec,
-    tempoBpm: s.tempoBpm,
-    ...(s.tempoAlternativeBpm !== undefined && { tempoAlternativeBpm: s.tempoAlternativeBpm }),
+    tempoBpm: tempo.tempoBpm,
+    ...(tempo.tempoAlternativeBpm !== undefined && { tempoAlternativeBpm: tempo.tempoAlternativeBpm }),
     beats: s.beats,
     key: s.key,
     chords: s.chords,

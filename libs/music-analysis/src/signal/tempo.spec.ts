@@ -6,6 +6,7 @@ import {
   estimateTempo,
   TEMPO_LEVEL_AMBIGUITY,
   tempoEstimate,
+  tempoForMelody,
   tempoFromBeats,
   trackBeats,
 } from './tempo';
@@ -164,5 +165,37 @@ describe('tempo and beats', () => {
     // A beat under the same drone is still found.
     const { bpm } = beatsOf(mix(drone, clickTrack(96, 10)));
     expect(Math.abs(bpm - 96)).toBeLessThan(2);
+  });
+});
+
+describe('tempoForMelody', () => {
+  const every = (gapSec: number, notes: number): number[] => Array.from({ length: notes }, (_, i) => i * gapSec);
+  const open = { tempoBpm: 150, tempoAlternativeBpm: 75 };
+
+  it('takes the half the onsets left open when the melody moves every two beats, the tempo read its alternative', () => {
+    expect(tempoForMelody(open, every(0.8, 30))).toEqual({ tempoBpm: 75, tempoAlternativeBpm: 150 });
+  });
+
+  it('keeps a tempo whose melody moves every beat or faster', () => {
+    expect(tempoForMelody(open, every(0.4, 30))).toBe(open);
+    expect(tempoForMelody(open, every(0.2, 60))).toBe(open);
+  });
+
+  it('keeps a beat the onsets heard clearly, or with another level open, whatever the melody', () => {
+    const clear = { tempoBpm: 150 };
+    expect(tempoForMelody(clear, every(0.8, 30))).toBe(clear);
+    const doubleOpen = { tempoBpm: 75, tempoAlternativeBpm: 150 };
+    expect(tempoForMelody(doubleOpen, every(1.6, 30))).toBe(doubleOpen);
+  });
+
+  it('keeps the tempo when the melody has too few notes to tell', () => {
+    expect(tempoForMelody(open, every(0.8, 10))).toBe(open);
+  });
+
+  it('counts notes struck together (within 50 ms) as one onset', () => {
+    const chords = every(0.4, 30).flatMap((t) => [t, t + 0.01]);
+    expect(tempoForMelody(open, chords)).toBe(open);
+    const slowChords = every(0.8, 30).flatMap((t) => [t, t + 0.01]);
+    expect(tempoForMelody(open, slowChords).tempoBpm).toBe(75);
   });
 });
