@@ -155,9 +155,10 @@ function grouped(ac: Float64Array, lag: number, multiples: readonly number[]): n
  * (3+3+2) or none, repeats every three pulses almost as much as every two or four; the first stage, whose
  * autocorrelation carries the envelope's mean squared at every lag, then lets the tempo prior pick three pulses,
  * which no written metre groups a duple beat into (openMSX: 180 → 120.2, 170 → 113.6, 80 → 106.6). Compared here on
- * the autocovariance (the mean squared taken off), where the beat's grouping stands out. Octaves stay the first stage's and chooseBeatLevel's business: scoring the first stage itself
- * on the autocovariance read every 2/3 reading right too, but moved other pieces' octaves (docs/engine-evaluation.md).
- * A candidate whose bars group in threes is left to tripleReading, which reads the same ratios as 3/4.
+ * the autocovariance (the mean squared taken off), where the beat's grouping stands out. Octaves stay the first
+ * stage's and chooseBeatLevel's business: scoring the first stage itself on the autocovariance read every 2/3 reading
+ * right too, but moved other pieces' octaves (docs/engine-evaluation.md). A candidate whose bars group in threes is
+ * left to tripleReading, which reads the same ratios as 3/4.
  */
 function straightBeatReading(ac: Float64Array, lag: number, minLag: number, maxLag: number, mean: number): number {
   const offset = mean * mean;
@@ -284,7 +285,7 @@ function chooseBeatLevel(
  * double (two reggae pieces at 70 and 76 BPM, a ballad at 75); on the public-domain scores and the openMSX songs of
  * the tuning split at most 1.00.
  */
-export const MELODY_SLOWER_BEAT_GAP = Math.SQRT2;
+const MELODY_SLOWER_BEAT_GAP = Math.SQRT2;
 /** Fewest gaps between melody notes for their median to say anything about the beat. */
 const MIN_MELODY_GAPS = 16;
 /** Notes closer than this are one onset (a chord, a re-articulated note), not a step of the tune. */
