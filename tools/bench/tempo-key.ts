@@ -14,7 +14,7 @@
  * rock recordings (tempo only; never tuned on). `--details` prints every piece's truth and reading.
  */
 import { extractFeatures, type KeyEstimate, type TrackFeatures } from '@originality/music-analysis';
-import { truthSets, type Truth, type TruthPiece } from './truth-pieces';
+import { nearTempo, truthSets, type Truth, type TruthPiece } from './truth-pieces';
 
 interface Outcome {
   acc1: boolean;
@@ -27,18 +27,15 @@ interface Outcome {
   confidence: number;
 }
 
-/** Acc1's tolerance (the MIREX convention). */
-const TEMPO_TOLERANCE = 0.04;
 const METRICAL_FACTORS = [1, 0.5, 2, 1 / 3, 3];
 
 function judge(features: TrackFeatures, truth: Truth): Outcome {
-  const near = (bpm: number, target: number) => Math.abs(bpm / target - 1) <= TEMPO_TOLERANCE;
-  const within = (factor: number) => near(features.tempoBpm, truth.bpm * factor);
+  const within = (factor: number) => nearTempo(features.tempoBpm, truth.bpm * factor);
   const key: KeyEstimate = features.key;
   return {
     acc1: within(1),
     acc2: METRICAL_FACTORS.some(within),
-    named: [features.tempoBpm, features.tempoAlternativeBpm ?? 0].some((bpm) => near(bpm, truth.bpm)),
+    named: [features.tempoBpm, features.tempoAlternativeBpm ?? 0].some((bpm) => nearTempo(bpm, truth.bpm)),
     ...(truth.key && { keyExact: key.name === truth.key.name, keyRelative: key.name === truth.key.relative }),
     confidence: key.clarity ?? Number.NaN,
   };

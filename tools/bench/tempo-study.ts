@@ -8,8 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { readTempo } from '@originality/music-analysis';
 import type { EnvelopeRecord } from './tempo-envelopes';
-
-const TEMPO_TOLERANCE = 0.04;
+import { nearTempo } from './truth-pieces';
 
 function envelopeOf(record: EnvelopeRecord): Float32Array {
   const raw = Buffer.from(record.env, 'base64');
@@ -29,7 +28,7 @@ function main(): void {
   const tally = new Map<string, { n: number; right: number }>();
   for (const record of records) {
     const { tempoBpm, tempoAlternativeBpm } = readTempo(envelopeOf(record), record.fps);
-    const right = Math.abs(tempoBpm / record.bpm - 1) <= TEMPO_TOLERANCE;
+    const right = nearTempo(tempoBpm, record.bpm);
     const counts = tally.get(record.source) ?? { n: 0, right: 0 };
     counts.n++;
     if (right) counts.right++;

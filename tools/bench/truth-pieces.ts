@@ -8,6 +8,14 @@ import { ANALYSIS_SAMPLE_RATE, decodeAudio, keyName, type PcmAudio } from '@orig
 import { demoTrack, publicDomainPiece, publicDomainScores, renderPiece, type Piece } from '@originality/music-synth';
 import { fretsOnFireSongs, openMsxSongs, type TempoFile, type TempoFileSet, type TempoFileSplit } from './tempo-files';
 
+/** Acc1's tolerance (the MIREX convention): a tempo within 4 % of the written one is right. */
+const TEMPO_TOLERANCE = 0.04;
+
+/** Whether `bpm` is within Acc1's tolerance of `target`. */
+export function nearTempo(bpm: number, target: number): boolean {
+  return Math.abs(bpm / target - 1) <= TEMPO_TOLERANCE;
+}
+
 export interface Truth {
   bpm: number;
   /** Unknown for some recordings. */

@@ -155,8 +155,7 @@ export function calibratedTrackSimilarity(dimensions: DimensionComparison[], n: 
     const harmonyAlone = Math.min(similarityFromChance(harmonic * n), HARMONY_ALONE_CAP);
     similarity = Math.min(similarity, Math.max(melody < 1 ? melodyAlone : 0, harmonic < 1 ? harmonyAlone : 0));
   }
-  const exact = dimensions.find((d) => d.dimension === 'exactAudio')?.similarity ?? 0;
-  return Math.max(exact, similarity);
+  return Math.max(similarityOf(dimensions, 'exactAudio'), similarity);
 }
 
 /**
@@ -168,13 +167,14 @@ export function calibratedTrackSimilarity(dimensions: DimensionComparison[], n: 
 export function strongerFirst(a: TrackComparison, b: TrackComparison): number {
   return (
     b.similarity - a.similarity ||
-    similarityOf(b, 'exactAudio') - similarityOf(a, 'exactAudio') ||
+    similarityOf(b.dimensions, 'exactAudio') - similarityOf(a.dimensions, 'exactAudio') ||
     smallestChance(a) - smallestChance(b)
   );
 }
 
-function similarityOf(c: TrackComparison, dimension: string): number {
-  return c.dimensions.find((d) => d.dimension === dimension)?.similarity ?? 0;
+/** A dimension's similarity, 0 when the comparison has no such dimension. */
+function similarityOf(dimensions: DimensionComparison[], dimension: string): number {
+  return dimensions.find((d) => d.dimension === dimension)?.similarity ?? 0;
 }
 
 /** The smallest chance (per track) of any calibrated dimension of the comparison; 1 when none was calibrated. */

@@ -131,9 +131,7 @@ export const MIN_PULSE_CLARITY = 0.01;
  * mean's square turns it into autocovariance.
  */
 function pulseClarity(r: Float64Array, onsetEnv: Float32Array, minLag: number, maxLag: number): number {
-  let mean = 0;
-  for (let i = 0; i < onsetEnv.length; i++) mean += onsetEnv[i]!;
-  mean /= onsetEnv.length;
+  const mean = meanOf(onsetEnv);
   const variance = r[0]! - mean * mean;
   if (!(variance > 0)) return 0;
   let peak = 0;
