@@ -32,6 +32,7 @@ export * from './matching/compare-chords';
 export * from './matching/rhythm-code';
 export * from './matching/compare-rhythm';
 export * from './matching/compare';
+export * from './matching/plausible-transforms';
 export * from './matching/prior-art';
 export * from './matching/null-model';
 export * from './matching/calibrate';

@@ -4,19 +4,16 @@ import { compareChordProgressions } from './compare-chords';
 import { compareRhythm, compareTempo } from './compare-rhythm';
 import {
   AGREEING_HINT_SIMILARITY,
-  MAX_REUSE_SEMITONES,
-  REUSE_SPEED_RANGE,
   SPEED_SEARCH_STEP,
   TRANSFORMED_PEAKS_SIMILARITY,
   TRANSFORM_HINT_SIMILARITY,
   WEAK_HINT_PEAKS,
-  asReuseHint,
-  atPlausibleTempo,
   compareExactAudio,
   compareTracks,
   reuseTransforms,
   indexedTransforms,
 } from './compare';
+import { MAX_REUSE_SEMITONES, REUSE_SPEED_RANGE, asReuseHint, atPlausibleTempo } from './plausible-transforms';
 import { FP_FRAME_SEC } from '../signal/landmarks';
 import { buildPriorArt } from './prior-art';
 import {

@@ -31,7 +31,7 @@ import { compareMelodies } from './compare-melody';
 import { compareHarmony } from './compare-harmony';
 import { compareChordProgressions } from './compare-chords';
 import { compareRhythm } from './compare-rhythm';
-import { atPlausibleTempo } from './compare';
+import { atPlausibleTempo } from './plausible-transforms';
 
 export const CALIBRATED_DIMENSIONS = ['melody', 'harmony', 'chordProgression', 'rhythm'] as const;
 export type CalibratedDimension = (typeof CALIBRATED_DIMENSIONS)[number];
