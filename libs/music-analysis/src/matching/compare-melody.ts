@@ -1,8 +1,8 @@
 /**
- * Melody comparison by local alignment (Smith–Waterman) of note-to-note steps. Each step is the pitch
- * interval (transposition-invariant) and the log ratio of successive inter-onset intervals (tempo-invariant),
- * so a melody sung in another key at another tempo aligns with its original. The alignment's score is
- * measured against a null alignment of the query with the reference played backwards — same interval and
+ * Melody comparison by local alignment (Smith–Waterman) of notes under each of the 12 transpositions: pitch
+ * classes (an octave error of the extractor still counts) and durations relative to each melody's median note
+ * (tempo-invariant), so a melody sung in another key at another tempo aligns with its original. The alignment's
+ * score is measured against a null alignment of the query with the reference played backwards — same pitch and
  * rhythm vocabulary, no shared order — so a melody built from common steps (repeated notes, scales) does not
  * score by chance.
  */
@@ -11,124 +11,11 @@ import { IDENTITY_TRANSFORM, ScratchBuffer, clamp, foldSemitones, percent, segme
 import { median } from '../signal/beat-rate';
 import { ExactNoteAlignment, LANES } from './exact-alignment';
 
-/** Scoring of one aligned step. Pitch: same interval +1, off by a semitone 0 (pitch slip, modal change), else −1.5. */
-const PITCH_EXACT = 1;
-const PITCH_NEAR = 0;
-const PITCH_MISMATCH = -1.5;
-/** Rhythm: same IOI ratio within 2^±0.25 (±19 %, about the spread of sung durations) +1, else −0.5. */
-const RHYTHM_TOLERANCE_LOG2 = 0.25;
-const RHYTHM_MATCH = 1;
-const RHYTHM_MISMATCH = -0.5;
-/** A skipped or inserted note. */
-const GAP = -1.5;
-/**
- * Phrase length (steps) that earns a full 100: 24 steps ≈ 25 notes, a 4–8 bar melodic phrase. Shorter melodies
- * are judged against at least MIN_PHRASE steps so a 4-note coincidence cannot score high.
- */
-export const FULL_PHRASE_STEPS = 24;
-export const MIN_PHRASE_STEPS = 8;
 /** Longest melody aligned (notes); the cost is quadratic and 2 000 notes cover ~10 minutes of singing. */
 const MAX_NOTES = 2000;
 
-/** Note-to-note steps of a melody: parallel typed arrays. */
-export interface MelodySteps {
-  /** Semitones from note i to note i+1. */
-  interval: Float32Array;
-  /** log2(IOI of note i+1 / IOI of note i); the last note's IOI is its duration. */
-  rhythm: Float32Array;
-}
-
-export function melodySteps(notes: MelodyNote[]): MelodySteps {
-  const n = Math.min(notes.length, MAX_NOTES);
-  const steps = Math.max(0, n - 1);
-  const interval = new Float32Array(steps);
-  const rhythm = new Float32Array(steps);
-  const ioi = (i: number): number =>
-    Math.max(1e-3, i + 1 < notes.length ? notes[i + 1].start - notes[i].start : notes[i].duration);
-  for (let i = 0; i < steps; i++) {
-    interval[i] = notes[i + 1].pitch - notes[i].pitch;
-    rhythm[i] = Math.log2(ioi(i + 1) / ioi(i));
-  }
-  return { interval, rhythm };
-}
-
-function stepScore(a: MelodySteps, i: number, b: MelodySteps, j: number): number {
-  const dp = Math.abs(a.interval[i] - b.interval[j]);
-  const pitch = dp < 0.5 ? PITCH_EXACT : dp < 1.5 ? PITCH_NEAR : PITCH_MISMATCH;
-  const rhythm = Math.abs(a.rhythm[i] - b.rhythm[j]) <= RHYTHM_TOLERANCE_LOG2 ? RHYTHM_MATCH : RHYTHM_MISMATCH;
-  return pitch + rhythm;
-}
-
-export interface MelodyAlignment {
-  score: number;
-  /** Aligned step pairs (query step, reference step), in order. */
-  pairs: [number, number][];
-}
-
-/** Smith–Waterman local alignment of two step sequences, with traceback. */
-export function alignMelodies(a: MelodySteps, b: MelodySteps): MelodyAlignment {
-  const n = a.interval.length;
-  const m = b.interval.length;
-  const W = m + 1;
-  const H = new Float32Array((n + 1) * W);
-  let best = 0;
-  let bi = 0;
-  let bj = 0;
-  for (let i = 1; i <= n; i++) {
-    const row = i * W;
-    const prev = row - W;
-    for (let j = 1; j <= m; j++) {
-      let h = H[prev + j - 1] + stepScore(a, i - 1, b, j - 1);
-      const up = H[prev + j] + GAP;
-      const left = H[row + j - 1] + GAP;
-      if (up > h) h = up;
-      if (left > h) h = left;
-      if (h < 0) h = 0;
-      H[row + j] = h;
-      if (h > best) {
-        best = h;
-        bi = i;
-        bj = j;
-      }
-    }
-  }
-  const pairs: [number, number][] = [];
-  let i = bi;
-  let j = bj;
-  while (i > 0 && j > 0 && H[i * W + j] > 0) {
-    const h = H[i * W + j];
-    if (Math.abs(h - (H[(i - 1) * W + j - 1] + stepScore(a, i - 1, b, j - 1))) < 1e-4) {
-      pairs.push([i - 1, j - 1]);
-      i--;
-      j--;
-    } else if (Math.abs(h - (H[(i - 1) * W + j] + GAP)) < 1e-4) i--;
-    else j--;
-  }
-  pairs.reverse();
-  return { score: best, pairs };
-}
-
-/** Best local alignment score only (two rows, no traceback): used for the null alignment. */
-export function alignmentScore(a: MelodySteps, b: MelodySteps): number {
-  const m = b.interval.length;
-  let prev = new Float32Array(m + 1);
-  let cur = new Float32Array(m + 1);
-  let best = 0;
-  for (let i = 1; i <= a.interval.length; i++) {
-    for (let j = 1; j <= m; j++) {
-      let h = prev[j - 1] + stepScore(a, i - 1, b, j - 1);
-      if (prev[j] + GAP > h) h = prev[j] + GAP;
-      if (cur[j - 1] + GAP > h) h = cur[j - 1] + GAP;
-      cur[j] = h > 0 ? h : 0;
-      if (cur[j] > best) best = cur[j];
-    }
-    [prev, cur] = [cur, prev];
-  }
-  return best;
-}
-
 /**
- * Note-level alignment, the measure compareMelodies uses. The step alignment above breaks when the melody
+ * Note-level alignment. An alignment of note-to-note steps (interval and IOI ratio) breaks when the melody
  * extractor inserts a note — in a mixture, a chord or bass note picked up while the melody rests (measured on
  * rendered songs: 90–99 % of melody frames right, yet one extra note every bar or two) — because an inserted
  * note corrupts two steps and three IOI ratios. Here each note is aligned with a note, under each of the 12
@@ -144,9 +31,12 @@ const NOTE_GAP = -0.7;
 const NOTE_RHYTHM_BONUS = 0.5;
 const NOTE_RHYTHM_TOLERANCE_LOG2 = 0.5;
 const BEST_NOTE = NOTE_MATCH + NOTE_RHYTHM_BONUS;
-/** Notes aligned for a full 100: 25 notes, the same phrase length as FULL_PHRASE_STEPS. */
-export const FULL_PHRASE_NOTES = FULL_PHRASE_STEPS + 1;
-export const MIN_PHRASE_NOTES = MIN_PHRASE_STEPS + 1;
+/**
+ * Notes aligned for a full 100: 25 notes, a 4–8 bar melodic phrase. Shorter melodies are judged against at least
+ * MIN_PHRASE_NOTES so a 4-note coincidence cannot score high.
+ */
+export const FULL_PHRASE_NOTES = 25;
+export const MIN_PHRASE_NOTES = 9;
 
 /** A melody reduced to what note alignment compares: pitch classes and log durations relative to the median. */
 export interface NoteSequence {
