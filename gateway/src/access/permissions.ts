@@ -28,8 +28,6 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   'POST /api/admin/coupons/:id/deactivate': Permission.MANAGE_COUPONS,
 } as const satisfies Record<string, Permission>;
 
-export type AdminRouteKey = keyof typeof ADMIN_ROUTE_PERMISSIONS;
-
 /** 'GET /api/admin/uploads/:id': a route as the table names it. */
 export const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 

@@ -54,15 +54,6 @@ export const A4_MIDI = 69;
 /** Pitch-class names, sharps, 0 = C. */
 export const PITCH_CLASS_NAMES = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'] as const;
 
-/**
- * Krumhansl–Kessler key profiles (probe-tone ratings), tonic first. Source: C. L. Krumhansl & E. J. Kessler
- * (1982), "Tracing the dynamic changes in perceived tonal organization in a spatial representation of
- * musical keys", Psychological Review 89(4), table 1; used for key finding in Krumhansl (1990),
- * "Cognitive Foundations of Musical Pitch", ch. 4.
- */
-export const KRUMHANSL_MAJOR = [6.35, 2.23, 3.48, 2.33, 4.38, 4.09, 2.52, 5.19, 2.39, 3.66, 2.29, 2.88] as const;
-export const KRUMHANSL_MINOR = [6.33, 2.68, 3.52, 5.38, 2.6, 3.53, 2.54, 4.75, 3.98, 2.69, 3.34, 3.17] as const;
-
 /** Rhythm pattern grid: 4 beats per bar (4/4 assumed) × 4 sub-steps per beat (sixteenth notes). */
 export const BEATS_PER_BAR = 4;
 export const STEPS_PER_BEAT = 4;

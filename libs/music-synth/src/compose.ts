@@ -3,7 +3,7 @@
  * Everything is deterministic in the seed, so a catalogue or an evaluation case can be rebuilt exactly.
  */
 import { BEATS_PER_BAR, DRUM, STYLES } from './piece';
-import type { ChordQuality, HarmonySpan, Instrument, Mode, Note, Piece, Style, Track, TrackRole } from './piece';
+import type { ChordQuality, HarmonySpan, Mode, Note, Piece, Style, Track, TrackRole } from './piece';
 import { createRng } from './prng';
 import type { Rng } from './prng';
 import { PROGRESSIONS, SCALE, chordPitchClasses, diatonicWalk, pitchAtOrAbove, roman } from './theory';
@@ -523,10 +523,4 @@ export function swingNotes(notes: Note[]): Note[] {
     const start = swing(n.start);
     return { ...n, start, dur: Math.max(0.1, swing(n.start + n.dur) - start) };
   });
-}
-
-/** Instruments a style may use for a role. */
-export function styleInstruments(style: Style, role: Exclude<TrackRole, 'drums'>): Instrument[] {
-  const spec = STYLE_SPECS[style];
-  return role === 'melody' ? spec.melody : role === 'chords' ? spec.chords : spec.bass;
 }

@@ -129,11 +129,6 @@ export function chordPitchClasses(root: number, quality: ChordQuality): number[]
   return CHORD_INTERVALS[quality].map((i) => (root + i) % 12);
 }
 
-/** True when the pitch class belongs to the key's scale. */
-export function inScale(tonic: number, mode: Mode, pitch: number): boolean {
-  return SCALE[mode].includes((((pitch - tonic) % 12) + 12) % 12);
-}
-
 /** Nearest MIDI pitch at or above `low` with the given pitch class. */
 export function pitchAtOrAbove(pitchClass: number, low: number): number {
   return low + ((((pitchClass - low) % 12) + 12) % 12);

@@ -51,19 +51,6 @@ export function loadConfig<S extends ConfigSpec>(spec: S, env: NodeJS.ProcessEnv
   return values as ConfigOf<S>;
 }
 
-/** Loads the config or stops the process with a message naming each bad variable. */
-export function loadConfigOrExit<S extends ConfigSpec>(spec: S, env: NodeJS.ProcessEnv = process.env): ConfigOf<S> {
-  try {
-    return loadConfig(spec, env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-}
-
 // ── parsers ────────────────────────────────────────────────────────────────────────────────────
 
 export const str =

@@ -6,8 +6,6 @@ export const metricsRegistry = new Registry();
 // idle process about 1 % of a core. Four samples a second still show a stalled loop.
 collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: 250 });
 
-export type MessageOutcome = 'ok' | 'error';
-
 export const handledMessages = new Counter({
   name: 'originality_messages_handled_total',
   help: 'NATS messages handled, by subject and outcome (ok, or the error code).',

@@ -56,22 +56,3 @@ export function chordNgramSet(f: Pick<TrackFeatures, 'chords' | 'key'>): Set<num
   if (set.size === 0 && tokens.length > 0) set.add(ngramKey(tokens, 0, tokens.length));
   return set;
 }
-
-const ROMAN = ['I', 'bII', 'II', 'bIII', 'III', 'IV', '#IV', 'V', 'bVI', 'VI', 'bVII', 'VII'];
-
-/** Roman-numeral spelling of a degree token: upper case major, lower case minor (e.g. "vi"). */
-export function romanNumeral(token: number): string {
-  const name = ROMAN[token >> 1];
-  return token & 1 ? name.toLowerCase() : name;
-}
-
-/** Roman-numeral spelling of an n-gram key, e.g. "I–V–vi–IV". */
-export function ngramName(key: number): string {
-  const tokens: number[] = [];
-  let k = key;
-  while (k >= TOKENS) {
-    tokens.unshift(k % TOKENS);
-    k = Math.floor(k / TOKENS);
-  }
-  return tokens.map(romanNumeral).join('–');
-}

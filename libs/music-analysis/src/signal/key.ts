@@ -12,8 +12,8 @@ import type { ChordSegment, KeyEstimate, Mode } from '../types';
  * Key profiles, tonic first: the share of each scale degree's duration in a corpus of 490 pieces, from
  * J. Albrecht & D. Shanahan (2013), "The Use of Large Corpora to Train a New Type of Key-Finding Algorithm",
  * Music Perception 31(1), 59–67. Their near-zero chromatic degrees and heavier leading note tell a key from its
- * dominant better than the Krumhansl–Kessler probe-tone ratings (constants.ts) did: on 40 composed demo pieces
- * with known key, key exact 73 % instead of 60 % (tools/bench/tempo-key.ts).
+ * dominant better than the Krumhansl–Kessler probe-tone ratings (Krumhansl 1990, ch. 4) did: on 40 composed demo
+ * pieces with known key, key exact 73 % instead of 60 % (tools/bench/tempo-key.ts).
  */
 export const ALBRECHT_SHANAHAN_MAJOR = [
   0.238, 0.006, 0.111, 0.006, 0.137, 0.094, 0.016, 0.214, 0.009, 0.08, 0.008, 0.081,

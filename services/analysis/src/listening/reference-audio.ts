@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { ObjectStorage } from '@originality/platform';
-import { In, IsNull, type DataSource } from 'typeorm';
+import { IsNull, type DataSource } from 'typeorm';
 import { ReferenceTrackEntity } from '../catalogue/entities';
 import { contentHashOf } from '../catalogue/content-hash';
 import { isPlayableLicence, referenceAudioKey } from './playback-licence';
@@ -69,16 +69,4 @@ export class ReferenceAudioKeeper {
     // Recorded only once the object is there: a track with an audio key always has its audio.
     await this.dataSource.manager.update(ReferenceTrackEntity, { id: track.id }, { audioKey: key });
   }
-}
-
-/** The kept audio keys of these tracks that may be played, by track id. */
-export async function playableAudioKeys(dataSource: DataSource, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const tracks = await dataSource.manager.find(ReferenceTrackEntity, {
-    where: { id: In([...ids]) },
-    select: { id: true, licence: true, audioKey: true },
-  });
-  return new Map(
-    tracks.flatMap((t) => (t.audioKey && isPlayableLicence(t.licence) ? [[t.id, t.audioKey] as const] : [])),
-  );
 }
