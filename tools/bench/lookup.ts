@@ -15,6 +15,7 @@ import {
   HASH_BITS,
   type TrackFeatures,
 } from '@originality/music-analysis';
+import { createRng } from '@originality/music-synth';
 import { emitResult, log } from './child';
 
 export const REFERENCE_SECONDS = 30;
@@ -32,18 +33,6 @@ export interface LookupResult {
   found: number;
   buildMs: number;
   lookupBytes: number;
-}
-
-/** mulberry32: small, fast, seeded; the same seed gives the same catalogue on every machine. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function unitVector(random: () => number, near?: Float32Array, noise = 0): Float32Array {
@@ -74,7 +63,8 @@ function aReference(random: () => number): Descriptor {
 }
 
 export function benchLookup(tracks: number): LookupResult {
-  const random = seeded(tracks);
+  // Seeded (mulberry32): the same catalogue on every machine.
+  const random = createRng(tracks).next;
   const index = new CatalogueIndex({ mode: 'light' });
   const every = Math.max(1, Math.floor(tracks / QUERIES));
   const sources: { id: string; descriptor: Descriptor }[] = [];
