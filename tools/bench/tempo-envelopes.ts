@@ -1,12 +1,13 @@
 /**
- * The onset envelope of every piece with a known tempo (truth-pieces.ts: the tempo-key pieces), written to a
- * JSON-lines file, so that tempo estimation can be studied in seconds (tempo-study.ts) without rendering and decoding
- * again:
+ * The onset envelope and the melody's note onsets of every piece with a known tempo (truth-pieces.ts: the tempo-key
+ * pieces), written to a JSON-lines file, so that tempo estimation can be studied in seconds (tempo-study.ts) without
+ * rendering and decoding again:
  *
  *   node tools/run-ts.mjs tools/bench/tempo-envelopes.ts OUT.jsonl [--split tuning|held-out]
  */
 import { writeFileSync } from 'node:fs';
-import { ANALYSIS_SAMPLE_RATE, frameRate, onsetStrength, stft } from '@originality/music-analysis';
+import { parseArgs } from 'node:util';
+import { ANALYSIS_SAMPLE_RATE, extractMelody, frameRate, onsetStrength, stft } from '@originality/music-analysis';
 import { truthSets } from './truth-pieces';
 
 /** One line of the output: a piece's source, name and written tempo, and its onset envelope (float32, base64). */
@@ -18,12 +19,17 @@ export interface EnvelopeRecord {
   /** Envelope frames per second. */
   fps: number;
   env: string;
+  /** The melody's note onsets in seconds, which have their say on the beat level (tempoForMelody). */
+  noteStarts: number[];
 }
 
 async function main(): Promise<void> {
-  const [out, ...args] = process.argv.slice(2);
-  const at = args.indexOf('--split');
-  const split = at >= 0 ? args[at + 1] : 'tuning';
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { split: { type: 'string', default: 'tuning' } },
+  });
+  const [out] = positionals;
+  const split = values.split;
   if (!out || (split !== 'tuning' && split !== 'held-out'))
     throw new Error('usage: tempo-envelopes.ts OUT.jsonl [--split tuning|held-out]');
   const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -38,6 +44,7 @@ async function main(): Promise<void> {
         bpm: piece.truth.bpm,
         fps: frameRate(spec),
         env: Buffer.from(env.buffer, env.byteOffset, env.byteLength).toString('base64'),
+        noteStarts: extractMelody(spec).map((note) => note.start),
       };
       lines.push(JSON.stringify(record));
     }
