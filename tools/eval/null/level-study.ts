@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   anchorBin,
+  BACKGROUND_SHIFTS_SEC,
   exactAudioPeak,
   extractFingerprints,
   forEachStftFrame,
@@ -40,8 +41,10 @@ import type { SourceName, Split } from '../sources/source';
 
 /** A held peak counts when its level difference lies this close to the pair's commonest one. */
 const LEVEL_TOLERANCE_DB = 3;
-/** Offsets the background is read at, as peak-overlap.ts reads it. */
-const BACKGROUND_SHIFTS_SEC = [-6.1, -4.7, -2.9, -1.3, 1.3, 2.9, 4.7, 6.1];
+/**
+ * The background rate is taken as no lower than this: half peak-overlap.ts's floor, as a peak held at one level by
+ * chance is rarer than one held at all.
+ */
 const MIN_BACKGROUND_RATE = 0.01;
 const BINS = 256;
 

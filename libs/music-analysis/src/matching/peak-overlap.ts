@@ -20,7 +20,7 @@ import { lookupSet } from './landmark-match';
 /** The share of its peaks reused audio keeps under equal-loudness mixing (see the module comment: 26 of 72). */
 export const SURVIVING_SHARE = 0.3;
 /** Offsets the pair's background is measured at, relative to the tested one (uneven, so no bar or loop repeats all). */
-const BACKGROUND_SHIFTS_SEC = [-6.1, -4.7, -2.9, -1.3, 1.3, 2.9, 4.7, 6.1];
+export const BACKGROUND_SHIFTS_SEC = [-6.1, -4.7, -2.9, -1.3, 1.3, 2.9, 4.7, 6.1];
 /** The background rate is taken as no lower than this: a handful of peaks cannot show a rate near zero. */
 const MIN_BACKGROUND_RATE = 0.02;
 /** Bins per frame of the query's peak map (bins 0–255, as the landmark hash holds them). */
