@@ -1,4 +1,4 @@
-import { openMsxSplit } from './tempo-files';
+import { openMsxSplit } from '../eval/sources/arrangements';
 
 describe('tempo files', () => {
   it('hold out about a third of the openMSX songs, the same way every time', () => {

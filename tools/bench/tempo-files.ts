@@ -13,15 +13,10 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  hashString,
-  midiTempoAndKey,
-  renderMidiFile,
-  soundfontPath,
-  soundfontUnavailable,
-} from '@originality/music-synth';
+import { midiTempoAndKey, renderMidiFile, soundfontPath, soundfontUnavailable } from '@originality/music-synth';
 import type { Piece } from '@originality/music-synth';
 import { cachedFile } from '../eval/cache';
+import { openMsxSplit } from '../eval/sources/arrangements';
 
 export type TempoFileSplit = 'tuning' | 'held-out';
 
@@ -41,10 +36,6 @@ const FRETS_ON_FIRE_DIR = '/usr/share/games/fretsonfire/data/songs';
 export interface TempoFileSet {
   files: TempoFile[];
   unavailable?: string;
-}
-
-export function openMsxSplit(name: string): TempoFileSplit {
-  return hashString(`openmsx:split:${name}`) % 3 === 0 ? 'held-out' : 'tuning';
 }
 
 /** The openMSX songs of one split; [] with a reason when the package or fluidsynth is missing. */

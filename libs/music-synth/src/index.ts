@@ -32,6 +32,8 @@ export {
 export { encodeWav, writeWav } from './wav';
 export { MIDI_DIR, midiTempoAndKey, pieceFromMidi, publicDomainPiece, publicDomainScores } from './midi';
 export type { MidiPieceOptions, PublicDomainScore } from './midi';
+export { midiChannelPrograms, rearrangeMidi } from './midi-rearrange';
+export type { MidiRearrangement } from './midi-rearrange';
 export {
   DEMO_LICENCE,
   DEMO_PLATFORM,

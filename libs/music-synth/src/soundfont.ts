@@ -133,9 +133,14 @@ function partEvents(
   return events;
 }
 
-/** Plays a MIDI file through the GM soundfont into a (stereo, 16-bit) WAV file. */
-export function renderMidiFile(midiPath: string, wavPath: string, sampleRate = 22050): Promise<void> {
-  const args = ['-ni', '-q', '-F', wavPath, '-r', String(sampleRate), soundfontPath(), midiPath];
+/** Plays a MIDI file through a GM soundfont (soundfontPath() unless named) into a (stereo, 16-bit) WAV file. */
+export function renderMidiFile(
+  midiPath: string,
+  wavPath: string,
+  sampleRate = 22050,
+  soundfont = soundfontPath(),
+): Promise<void> {
+  const args = ['-ni', '-q', '-F', wavPath, '-r', String(sampleRate), soundfont, midiPath];
   return new Promise((resolve, reject) => {
     const child = spawn('fluidsynth', args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';

@@ -1,4 +1,5 @@
 /** Every case source by name (source.ts SOURCE_NAMES), for the evaluation and its tools. */
+import { arrangementsSource } from './arrangements';
 import { effectsSource } from './effects';
 import { gmSource } from './gm';
 import { ownSource } from './own';
@@ -14,4 +15,5 @@ export const SOURCES: Record<SourceName, CaseSource> = {
   effects: effectsSource,
   recordings: recordingsSource,
   'recordings-2': recordings2Source,
+  arrangements: arrangementsSource,
 };

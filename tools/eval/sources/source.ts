@@ -7,7 +7,15 @@
 import { hashString } from '@originality/music-synth';
 import type { PcmAudio } from '@originality/music-analysis';
 
-export const SOURCE_NAMES = ['own', 'second-synth', 'gm', 'effects', 'recordings', 'recordings-2'] as const;
+export const SOURCE_NAMES = [
+  'own',
+  'second-synth',
+  'gm',
+  'effects',
+  'recordings',
+  'recordings-2',
+  'arrangements',
+] as const;
 export type SourceName = (typeof SOURCE_NAMES)[number];
 
 export const SPLITS = ['tuning', 'held-out'] as const;
