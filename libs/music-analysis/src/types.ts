@@ -149,6 +149,18 @@ export interface DimensionComparison {
    * match's offset peak. Dropped once judged.
    */
   peak?: ExactAudioPeak;
+  /**
+   * melody only, before calibration: the tune read on the beat grid (matching/melody-grid.ts), the second reading
+   * of the melody family. Dropped once calibrated (matching/calibrate.ts).
+   */
+  grid?: MelodyGridReading;
+}
+
+/** The melody read on the beat grid (matching/melody-grid.ts): its evidence, transform and matched stretch. */
+export interface MelodyGridReading {
+  evidence: MatchEvidence;
+  transform: import('@originality/contracts').MatchTransform;
+  segments: import('@originality/contracts').MatchedSegment[];
 }
 
 /**

@@ -2,7 +2,7 @@
  * Measuring tool (not part of the evaluation): fits the prior null model (matching/null-model.ts PRIOR_NULL_MODEL), which
  * calibrates catalogues too small to fit their own, on unrelated pairs of each of several sources' catalogues: up to
  * 60 tracks of each source's catalogue and `pairs` seeded pairs among them (seed `prior:<source>`), through
- * nullSamples and fitScoreTail, one law per source and dimension. Prints the model as JSON.
+ * nullSamples and fitScoreTail, one law per source and law (each calibrated dimension and the melody's beat grid). Prints the model as JSON.
  *
  *   node tools/run-ts.mjs tools/eval/null/fit-prior.ts own,gm,second-synth,recordings 800
  */
@@ -10,13 +10,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  CALIBRATED_DIMENSIONS,
+  NULL_LAWS,
   buildPriorArt,
   extractFeatures,
   fitScoreTail,
   nullSamples,
   samplePairs,
-  type CalibratedDimension,
+  type NullLaw,
   type MatchEvidence,
   type NullModelJson,
   type ScoreTail,
@@ -27,7 +27,7 @@ import type { SourceName } from '../sources/source';
 const TRACKS_PER_SOURCE = 60;
 
 /** One source's unrelated pairs' evidence, per calibrated dimension. */
-async function sourceSamples(name: SourceName, pairs: number): Promise<Record<CalibratedDimension, MatchEvidence[]>> {
+async function sourceSamples(name: SourceName, pairs: number): Promise<Record<NullLaw, MatchEvidence[]>> {
   const tmp = mkdtempSync(join(tmpdir(), `prior-${name}-`));
   try {
     const built = await SOURCES[name].build({ size: 'full', split: 'tuning', tmp, log: () => {} });
@@ -49,14 +49,11 @@ const rounded = (tail: ScoreTail): ScoreTail =>
 async function main(): Promise<void> {
   const [names, pairsArg] = process.argv.slice(2);
   if (!names) throw new Error('usage: fit-prior.ts SOURCE,SOURCE,... [PAIRS_PER_SOURCE]');
-  const tails = Object.fromEntries(CALIBRATED_DIMENSIONS.map((d) => [d, [] as ScoreTail[]])) as Record<
-    CalibratedDimension,
-    ScoreTail[]
-  >;
+  const tails = Object.fromEntries(NULL_LAWS.map((d) => [d, [] as ScoreTail[]])) as Record<NullLaw, ScoreTail[]>;
   let pairs = 0;
   for (const name of names.split(',') as SourceName[]) {
     const samples = await sourceSamples(name, Number(pairsArg ?? 800));
-    for (const d of CALIBRATED_DIMENSIONS) tails[d].push(rounded(fitScoreTail(samples[d])));
+    for (const d of NULL_LAWS) tails[d].push(rounded(fitScoreTail(samples[d])));
     pairs += samples.melody.length;
   }
   const model: NullModelJson = { source: 'prior', pairs, tails };

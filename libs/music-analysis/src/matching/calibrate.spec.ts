@@ -235,6 +235,34 @@ describe('calibrateComparison', () => {
     expect(out.dimensions[1]).toBe(tempo);
   });
 
+  it('reads the melody family: the smaller chance of the notes and the beat grid, doubled, with its transform', () => {
+    const model = new NullModel(PRIOR_NULL_MODEL);
+    const notes: DimensionComparison = {
+      dimension: 'melody',
+      similarity: 10,
+      segments: [],
+      transform: { transpositionSemitones: 5, tempoRatio: 0.7 },
+      evidence: { score: 2, cells: 60 * 60 },
+    };
+    const grid = {
+      evidence: { score: 30, cells: 80 * 80 },
+      transform: { transpositionSemitones: -3, tempoRatio: 1.1 },
+      segments: [{ query: { start: 1, end: 20 }, reference: { start: 40, end: 61 } }],
+    };
+    const byGrid = model.perTrack('melodyGrid', grid.evidence);
+    expect(byGrid).toBeLessThan(model.perTrack('melody', notes.evidence));
+    const melody = calibrateComparison({ similarity: 10, dimensions: [{ ...notes, grid }] }, model, 50).dimensions[0]!;
+    expect(melody.chance!.perTrack).toBeCloseTo(2 * byGrid, 12);
+    expect(melody.transform).toEqual(grid.transform);
+    expect(melody.segments).toEqual(grid.segments);
+    expect(melody.grid).toBeUndefined();
+    // Where the notes are the stronger reading, they keep their own transform.
+    const weakGrid = { ...grid, evidence: { score: 0, cells: 1 } };
+    const kept = calibrateComparison({ similarity: 10, dimensions: [{ ...notes, grid: weakGrid }] }, model, 50);
+    expect(kept.dimensions[0]!.transform).toEqual(notes.transform);
+    expect(kept.dimensions[0]!.chance!.perTrack).toBeCloseTo(2 * model.perTrack('melody', notes.evidence), 12);
+  });
+
   it('gives no similarity to a dimension without evidence', () => {
     const none: DimensionComparison = {
       dimension: 'harmony',

@@ -25,7 +25,7 @@
  * Tempo is not calibrated: thousands of songs share any tempo, and the prior-art share reports it.
  */
 import type { MatchTransform } from '@originality/contracts';
-import type { DimensionComparison, TrackComparison } from '../types';
+import type { DimensionComparison, MelodyGridReading, TrackComparison } from '../types';
 import { CALIBRATED_DIMENSIONS, type CalibratedDimension, type NullModel } from './null-model';
 
 /** Points (log10 inCatalogue, similarity) of the chance → similarity map; linear in between, flat outside. */
@@ -124,11 +124,32 @@ function calibrateDimension(
   model: NullModel,
   n: number,
 ): DimensionComparison {
-  const perTrack = model.perTrack(d.dimension, d.evidence);
+  const { grid, ...notes } = d;
+  const { reading, perTrack } =
+    d.dimension === 'melody' && grid
+      ? melodyFamily(notes, grid, model)
+      : { reading: notes, perTrack: model.perTrack(d.dimension, d.evidence) };
   const inCatalogue = perTrack * n;
   // No evidence at all is no similarity, not the 50 of "as good as one unrelated track".
   const similarity = perTrack >= 1 ? 0 : similarityFromChance(inCatalogue);
-  return { ...d, similarity, chance: { perTrack, inCatalogue } };
+  return { ...reading, similarity, chance: { perTrack, inCatalogue } };
+}
+
+/**
+ * The melody family's chance: the note alignment and the beat-grid reading (melody-grid.ts) are two readings of
+ * one tune, so the smaller chance counts, doubled for having looked twice (as the harmony family's two readings of
+ * one chroma are, calibratedTrackSimilarity). The comparison takes the transform and stretch of the stronger one.
+ */
+function melodyFamily(
+  notes: DimensionComparison,
+  grid: MelodyGridReading,
+  model: NullModel,
+): { reading: DimensionComparison; perTrack: number } {
+  const byNotes = model.perTrack('melody', notes.evidence);
+  const byGrid = model.perTrack('melodyGrid', grid.evidence);
+  const perTrack = Math.min(1, 2 * Math.min(byNotes, byGrid));
+  if (!(byGrid < byNotes)) return { reading: notes, perTrack };
+  return { reading: { ...notes, transform: grid.transform, segments: grid.segments }, perTrack };
 }
 
 /** Track similarity from the calibrated dimensions (see the module comment). */

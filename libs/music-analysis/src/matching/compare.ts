@@ -5,6 +5,7 @@ import type { DimensionComparison, Fingerprints, TrackComparison, TrackFeatures 
 import type { PriorArtModel } from './prior-art';
 import { compareMelodies } from './compare-melody';
 import { compareHarmony } from './compare-harmony';
+import { withMelodyGrid } from './melody-grid';
 import { compareChordProgressions } from './compare-chords';
 import { compareRhythm, compareTempo } from './compare-rhythm';
 import {
@@ -565,9 +566,11 @@ export function compareTracks(
   const tempo = compareTempo(query, ref);
   const hinted = reuseTransforms(alignments.map(asReuseHint), tempo);
   const transforms = [...hinted, ...indexedTransforms(hinted, indexed)];
+  const chords = compareChordProgressions(query, ref, priorArt);
   const dimensions: DimensionComparison[] = [
-    ...alignments.map(atPlausibleTempo),
-    compareChordProgressions(query, ref, priorArt),
+    withMelodyGrid(alignments[0]!, [...alignments, chords], query, ref),
+    atPlausibleTempo(alignments[1]!),
+    chords,
     compareRhythm(query, ref, priorArt),
     tempo,
     compareExactAudio(query, ref, transforms, priorArt.trackCount),

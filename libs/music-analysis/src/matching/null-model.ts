@@ -32,9 +32,16 @@ import { compareHarmony } from './compare-harmony';
 import { compareChordProgressions } from './compare-chords';
 import { compareRhythm } from './compare-rhythm';
 import { atPlausibleTempo } from './plausible-transforms';
+import { withMelodyGrid } from './melody-grid';
 
 export const CALIBRATED_DIMENSIONS = ['melody', 'harmony', 'chordProgression', 'rhythm'] as const;
 export type CalibratedDimension = (typeof CALIBRATED_DIMENSIONS)[number];
+/**
+ * The chance laws a model holds: one per calibrated dimension, and the melody's second reading, on the beat grid
+ * (melody-grid.ts), which calibrate.ts reads beside the note alignment's.
+ */
+export const NULL_LAWS = [...CALIBRATED_DIMENSIONS, 'melodyGrid'] as const;
+export type NullLaw = (typeof NULL_LAWS)[number];
 
 /** One dimension's fitted chance law (see the module comment). */
 export interface ScoreTail {
@@ -59,7 +66,7 @@ export interface NullModelJson {
    * Per dimension, the chance laws the model reads, and a chance is the largest of them: one law when fitted on the
    * catalogue it serves, one per kind of music for the prior (see PRIOR_NULL_MODEL).
    */
-  tails: Record<CalibratedDimension, ScoreTail[]>;
+  tails: Record<NullLaw, ScoreTail[]>;
 }
 
 /** Below this many tracks a catalogue is too small to fit its own null model. */
@@ -86,10 +93,10 @@ const MIN_TAIL_SCORES = 8;
 export class NullModel {
   constructor(readonly json: NullModelJson) {}
 
-  /** Probability that one unrelated track reaches this evidence in this dimension (1 for no evidence). */
-  perTrack(dimension: CalibratedDimension, evidence: MatchEvidence | undefined): number {
+  /** Probability that one unrelated track reaches this evidence under this law (1 for no evidence). */
+  perTrack(law: NullLaw, evidence: MatchEvidence | undefined): number {
     if (!evidence || !(evidence.score > 0)) return 1;
-    return Math.min(1, Math.max(...this.json.tails[dimension].map((t) => lawChance(t, evidence))));
+    return Math.min(1, Math.max(...this.json.tails[law].map((t) => lawChance(t, evidence))));
   }
 }
 
@@ -115,8 +122,8 @@ export function fitNullModel(
   if (tracks.length < MIN_FIT_TRACKS) return new NullModel(PRIOR_NULL_MODEL);
   const candidates = samplePairs(tracks.length, maxPairs, seed);
   const samples = nullSamples(tracks, priorArt, candidates, tailsComplete);
-  const tails = {} as Record<CalibratedDimension, ScoreTail[]>;
-  for (const d of CALIBRATED_DIMENSIONS) {
+  const tails = {} as Record<NullLaw, ScoreTail[]>;
+  for (const d of NULL_LAWS) {
     const tail = fitScoreTail(samples[d]);
     tails[d] = tail.samples >= MIN_TAIL_SAMPLES ? [tail] : PRIOR_NULL_MODEL.tails[d];
   }
@@ -128,9 +135,9 @@ const TAIL_SCORES = 16;
 export const TAIL_POSITIVES = Math.ceil(TAIL_SCORES / TAIL_SHARE);
 
 /** Enough pairs compared: at least MIN_NULL_PAIRS, and every dimension's tail made of real tail scores. */
-function tailsComplete(samples: Record<CalibratedDimension, MatchEvidence[]>): boolean {
+function tailsComplete(samples: Record<NullLaw, MatchEvidence[]>): boolean {
   if (samples.melody.length < MIN_NULL_PAIRS) return false;
-  return CALIBRATED_DIMENSIONS.every((d) => samples[d].filter((e) => e.score > 0).length >= TAIL_POSITIVES);
+  return NULL_LAWS.every((d) => samples[d].filter((e) => e.score > 0).length >= TAIL_POSITIVES);
 }
 
 /**
@@ -141,10 +148,10 @@ export function nullSamples(
   tracks: readonly TrackFeatures[],
   priorArt: PriorArtModel,
   pairs: readonly [number, number][],
-  enough: (samples: Record<CalibratedDimension, MatchEvidence[]>) => boolean = () => false,
-): Record<CalibratedDimension, MatchEvidence[]> {
-  const out = { melody: [], harmony: [], chordProgression: [], rhythm: [] } as Record<
-    CalibratedDimension,
+  enough: (samples: Record<NullLaw, MatchEvidence[]>) => boolean = () => false,
+): Record<NullLaw, MatchEvidence[]> {
+  const out = { melody: [], harmony: [], chordProgression: [], rhythm: [], melodyGrid: [] } as Record<
+    NullLaw,
     MatchEvidence[]
   >;
   const none: MatchEvidence = { score: 0, cells: 1 };
@@ -157,9 +164,13 @@ export function nullSamples(
   for (const [i, j] of pairs) {
     const a = excerptOf(i);
     const b = excerptOf(j);
-    out.melody.push(atPlausibleTempo(compareMelodies(a.melody, b.melody)).evidence ?? none);
-    out.harmony.push(atPlausibleTempo(compareHarmony(a.beatChroma, b.beatChroma)).evidence ?? none);
-    out.chordProgression.push(compareChordProgressions(a, b, priorArt).evidence ?? none);
+    const alignments = [compareMelodies(a.melody, b.melody), compareHarmony(a.beatChroma, b.beatChroma)];
+    const chords = compareChordProgressions(a, b, priorArt);
+    const melody = withMelodyGrid(alignments[0]!, [...alignments, chords], a, b);
+    out.melody.push(melody.evidence ?? none);
+    out.melodyGrid.push(melody.grid?.evidence ?? none);
+    out.harmony.push(atPlausibleTempo(alignments[1]!).evidence ?? none);
+    out.chordProgression.push(chords.evidence ?? none);
     out.rhythm.push(compareRhythm(a, b, priorArt).evidence ?? none);
     if (enough(out)) break;
   }
@@ -174,7 +185,10 @@ export function nullSamples(
 export const NULL_EXCERPT_NOTES = 160;
 export const NULL_EXCERPT_BEATS = 128;
 
-/** The start of a track, cut to NULL_EXCERPT_NOTES melody notes and NULL_EXCERPT_BEATS beats of chroma. */
+/**
+ * The start of a track, cut to NULL_EXCERPT_NOTES melody notes and NULL_EXCERPT_BEATS beats of chroma, and its
+ * tracked beats to the span of those notes (the melody's beat grid, melody-grid.ts, samples no beat without them).
+ */
 export function nullExcerpt(f: TrackFeatures): TrackFeatures {
   const beats = Math.min(f.beatChroma.beats, NULL_EXCERPT_BEATS);
   if (f.melody.length <= NULL_EXCERPT_NOTES && beats === f.beatChroma.beats) return f;
@@ -183,7 +197,12 @@ export function nullExcerpt(f: TrackFeatures): TrackFeatures {
     beats,
     beatTimes: f.beatChroma.beatTimes.subarray(0, beats),
   };
-  return { ...f, melody: f.melody.slice(0, NULL_EXCERPT_NOTES), beatChroma };
+  const melody = f.melody.slice(0, NULL_EXCERPT_NOTES);
+  const last = melody[melody.length - 1];
+  const end = last ? last.start + last.duration : 0;
+  let kept = 0;
+  while (kept < f.beats.length && f.beats[kept]! <= end) kept++;
+  return { ...f, melody, beatChroma, beats: f.beats.subarray(0, Math.min(f.beats.length, kept + 1)) };
 }
 
 /**
@@ -438,6 +457,44 @@ export const PRIOR_NULL_MODEL: NullModelJson = {
         tailScale: 0.3947,
       },
       { positive: 1, lambda: 6.507, logK: 1.91, samples: 800, tailStart: 3.159, tailShare: 0.1, tailScale: 0.5834 },
+    ],
+    melodyGrid: [
+      {
+        positive: 0.4275,
+        lambda: 0.9363,
+        logK: -8.081,
+        samples: 342,
+        tailStart: 2.812,
+        tailShare: 0.04375,
+        tailScale: 1.807,
+      },
+      {
+        positive: 0.4225,
+        lambda: 0.5258,
+        logK: -9.521,
+        samples: 338,
+        tailStart: 3.017,
+        tailShare: 0.0425,
+        tailScale: 1.857,
+      },
+      {
+        positive: 0.3975,
+        lambda: 2.809,
+        logK: -6.71,
+        samples: 318,
+        tailStart: 2.713,
+        tailShare: 0.04,
+        tailScale: 1.082,
+      },
+      {
+        positive: 0.4037,
+        lambda: 0.679,
+        logK: -9.998,
+        samples: 323,
+        tailStart: 2.932,
+        tailShare: 0.04125,
+        tailScale: 2.606,
+      },
     ],
   },
 };
