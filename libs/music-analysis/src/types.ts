@@ -154,6 +154,8 @@ export interface DimensionComparison {
    * of the melody family. Dropped once calibrated (matching/calibrate.ts).
    */
   grid?: MelodyGridReading;
+  /** melody only, once calibrated: the beat grid was the stronger of the melody's two readings. */
+  onBeatGrid?: boolean;
 }
 
 /** The melody read on the beat grid (matching/melody-grid.ts): its evidence, transform and matched stretch. */

@@ -4,6 +4,7 @@ import {
   AGREEING_CHANCE,
   AGREEING_AUDIO_SIMILARITY,
   AGREEING_SPEED_CHANGE,
+  GRID_ALONE_CAP,
   HARMONY_ALONE_CAP,
   MELODY_ALONE_OVERWHELMING_CHANCE,
   OVERWHELMING_CHANCE,
@@ -71,6 +72,13 @@ describe('calibratedTrackSimilarity', () => {
   it('caps one strong dimension without agreement below a high score', () => {
     const s = calibratedTrackSimilarity([D('melody', 2e-6, n), D('harmony', 0.5, n)], n);
     expect(s).toBe(SINGLE_DIMENSION_CAP);
+  });
+
+  it('keeps a melody read on the beat grid alone below a flag, unless overwhelming or agreeing', () => {
+    const onGrid = (perTrack: number): DimensionComparison => ({ ...D('melody', perTrack, n), onBeatGrid: true });
+    expect(calibratedTrackSimilarity([onGrid(2e-6), D('harmony', 0.5, n)], n)).toBe(GRID_ALONE_CAP);
+    expect(calibratedTrackSimilarity([onGrid(1e-7), D('harmony', 0.5, n)], n)).toBeGreaterThan(SINGLE_DIMENSION_CAP);
+    expect(calibratedTrackSimilarity([onGrid(2e-6), D('harmony', 1e-5, n)], n)).toBeGreaterThan(SINGLE_DIMENSION_CAP);
   });
 
   it('keeps a shared chord progression alone below a flag', () => {

@@ -10,7 +10,8 @@
  * 1 − e^(−E): at 0.03 a few percent of originals are flagged; at 1 it would be six in ten.
  *
  * Per track: melody and harmony are independent evidence (harmony and chord progression count as one, both read
- * from the same chroma: the smaller chance, doubled for having looked twice). Rhythm and tempo are left out of the
+ * from the same chroma: the smaller chance, doubled for having looked twice; the melody's note alignment and its
+ * beat-grid reading likewise, melodyFamily). Rhythm and tempo are left out of the
  * track score: grooves and tempi are building blocks a style shares (counted in, same-style originals were flagged
  * through them on the evaluation), and each still reports its own chance. The chances are combined by
  * Fisher's method or, when one dimension dominates, by the smallest chance times the number of dimensions (the
@@ -20,8 +21,8 @@
  * recording itself found under the same pitch shift or tempo change (audioAgreesOnTransform), or one dimension's evidence
  * overwhelming (inCatalogue ≤ OVERWHELMING_CHANCE, as a long note-for-note melody copy is; a melody alone at
  * MELODY_ALONE_OVERWHELMING_CHANCE); otherwise the track similarity
- * is what its strongest dimension alone reads, at most SINGLE_DIMENSION_CAP for melody and HARMONY_ALONE_CAP for
- * the harmony family. Exact audio keeps its own score (the recording itself is reused).
+ * is what its strongest dimension alone reads, at most SINGLE_DIMENSION_CAP for melody (GRID_ALONE_CAP when read
+ * on the beat grid) and HARMONY_ALONE_CAP for the harmony family. Exact audio keeps its own score (the recording itself is reused).
  * Tempo is not calibrated: thousands of songs share any tempo, and the prior-art share reports it.
  */
 import type { MatchTransform } from '@originality/contracts';
@@ -93,6 +94,14 @@ export const MELODY_ALONE_OVERWHELMING_CHANCE = 1e-3;
  */
 export const SINGLE_DIMENSION_CAP = 75;
 export const HARMONY_ALONE_CAP = 59;
+/**
+ * A melody read on the beat grid alone (melody-grid.ts: the note alignment was the weaker reading) is held below a
+ * flag too, as the harmony family is: pitch classes sampled on the beat are shared by two simple diatonic tunes in
+ * one key and metre more than the order of their notes is (GM held-out split: an original, Mary Had a Little Lamb,
+ * reached 75 against Simple Gifts through the grid at 3.2–4.6·10⁻³ in the catalogue, its chords unrelated). Covers
+ * reach a high score through the grid with their chords agreeing, and borrowed tunes through overwhelming evidence.
+ */
+export const GRID_ALONE_CAP = 59;
 
 export function similarityFromChance(inCatalogue: number): number {
   const x = Math.log10(Math.max(inCatalogue, 1e-300));
@@ -149,7 +158,7 @@ function melodyFamily(
   const byGrid = model.perTrack('melodyGrid', grid.evidence);
   const perTrack = Math.min(1, 2 * Math.min(byNotes, byGrid));
   if (!(byGrid < byNotes)) return { reading: notes, perTrack };
-  return { reading: { ...notes, transform: grid.transform, segments: grid.segments }, perTrack };
+  return { reading: { ...notes, transform: grid.transform, segments: grid.segments, onBeatGrid: true }, perTrack };
 }
 
 /** Track similarity from the calibrated dimensions (see the module comment). */
@@ -172,7 +181,8 @@ export function calibratedTrackSimilarity(dimensions: DimensionComparison[], n: 
     harmonic * n <= AGREEING_CHANCE &&
     (melody * coincidence * n <= AGREEING_CHANCE || (harmonyAligned && audioAgreesOnTransform(dimensions)));
   if (!overwhelming && !agreeing) {
-    const melodyAlone = Math.min(similarityFromChance(melody * n), SINGLE_DIMENSION_CAP);
+    const onGrid = dimensions.find((d) => d.dimension === 'melody')?.onBeatGrid === true;
+    const melodyAlone = Math.min(similarityFromChance(melody * n), onGrid ? GRID_ALONE_CAP : SINGLE_DIMENSION_CAP);
     const harmonyAlone = Math.min(similarityFromChance(harmonic * n), HARMONY_ALONE_CAP);
     similarity = Math.min(similarity, Math.max(melody < 1 ? melodyAlone : 0, harmonic < 1 ? harmonyAlone : 0));
   }
