@@ -10,8 +10,8 @@
  * 1 − e^(−E): at 0.03 a few percent of originals are flagged; at 1 it would be six in ten.
  *
  * Per track: melody and harmony are independent evidence (harmony and chord progression count as one, both read
- * from the same chroma: the smaller chance, doubled for having looked twice; the harmony's Qmax and its beat-by-beat
- * run likewise, harmonyReadings; the melody's note alignment and its beat-grid reading likewise, melodyFamily). Rhythm and tempo are left out of the
+ * from the same chroma: the smaller chance, doubled for having looked twice; the melody's note alignment and its
+ * beat-grid reading likewise, melodyFamily). Rhythm and tempo are left out of the
  * track score: grooves and tempi are building blocks a style shares (counted in, same-style originals were flagged
  * through them on the evaluation), and each still reports its own chance. The chances are combined by
  * Fisher's method or, when one dimension dominates, by the smallest chance times the number of dimensions (the
@@ -26,7 +26,7 @@
  * Tempo is not calibrated: thousands of songs share any tempo, and the prior-art share reports it.
  */
 import type { MatchTransform } from '@originality/contracts';
-import type { DimensionComparison, HarmonyRunReading, MelodyGridReading, TrackComparison } from '../types';
+import type { DimensionComparison, MelodyGridReading, TrackComparison } from '../types';
 import { CALIBRATED_DIMENSIONS, type CalibratedDimension, type NullModel } from './null-model';
 
 /** Points (log10 inCatalogue, similarity) of the chance → similarity map; linear in between, flat outside. */
@@ -133,13 +133,11 @@ function calibrateDimension(
   model: NullModel,
   n: number,
 ): DimensionComparison {
-  const { grid, run, ...notes } = d;
+  const { grid, ...notes } = d;
   const { reading, perTrack } =
     d.dimension === 'melody' && grid
       ? melodyFamily(notes, grid, model)
-      : d.dimension === 'harmony' && run
-        ? harmonyReadings(notes, run, model)
-        : { reading: notes, perTrack: model.perTrack(d.dimension, d.evidence) };
+      : { reading: notes, perTrack: model.perTrack(d.dimension, d.evidence) };
   const inCatalogue = perTrack * n;
   // No evidence at all is no similarity, not the 50 of "as good as one unrelated track".
   const similarity = perTrack >= 1 ? 0 : similarityFromChance(inCatalogue);
@@ -161,22 +159,6 @@ function melodyFamily(
   const perTrack = Math.min(1, 2 * Math.min(byNotes, byGrid));
   if (!(byGrid < byNotes)) return { reading: notes, perTrack };
   return { reading: { ...notes, transform: grid.transform, segments: grid.segments, onBeatGrid: true }, perTrack };
-}
-
-/**
- * The harmony's chance: Qmax and the beat-by-beat run (harmony-run.ts) are two readings of one beat chroma, so the
- * smaller chance counts, doubled for having looked twice, with the transform and stretch of the stronger one.
- */
-function harmonyReadings(
-  qmax: DimensionComparison,
-  run: HarmonyRunReading,
-  model: NullModel,
-): { reading: DimensionComparison; perTrack: number } {
-  const byQmax = model.perTrack('harmony', qmax.evidence);
-  const byRun = model.perTrack('harmonyRun', run.evidence);
-  const perTrack = Math.min(1, 2 * Math.min(byQmax, byRun));
-  if (!(byRun < byQmax)) return { reading: qmax, perTrack };
-  return { reading: { ...qmax, transform: run.transform, segments: run.segments }, perTrack };
 }
 
 /** Track similarity from the calibrated dimensions (see the module comment). */
