@@ -156,6 +156,16 @@ export interface DimensionComparison {
   grid?: MelodyGridReading;
   /** melody only, once calibrated: the beat grid was the stronger of the melody's two readings. */
   onBeatGrid?: boolean;
+  /**
+   * harmony only, before calibration: the beat chroma read beat by beat (matching/harmony-run.ts), the harmony's
+   * second reading beside Qmax. Dropped once calibrated (matching/calibrate.ts).
+   */
+  run?: HarmonyRunReading;
+  /**
+   * harmony only, once calibrated: the chance per track by Qmax alone, the chance the harmony may stand alone
+   * with; the beat-by-beat run only agrees (matching/calibrate.ts).
+   */
+  aloneChance?: number;
 }
 
 /** The melody read on the beat grid (matching/melody-grid.ts): its evidence, transform and matched stretch. */
@@ -164,6 +174,9 @@ export interface MelodyGridReading {
   transform: import('@originality/contracts').MatchTransform;
   segments: import('@originality/contracts').MatchedSegment[];
 }
+
+/** The harmony read beat by beat (matching/harmony-run.ts): its evidence, transform and matched stretch. */
+export type HarmonyRunReading = MelodyGridReading;
 
 /**
  * The direct landmark match's best offset: its votes, the pair's runner-up offset's (anywhere, and within the agreeing

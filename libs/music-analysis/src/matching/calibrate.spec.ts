@@ -271,6 +271,62 @@ describe('calibrateComparison', () => {
     expect(kept.dimensions[0]!.chance!.perTrack).toBeCloseTo(2 * model.perTrack('melody', notes.evidence), 12);
   });
 
+  it("reads the harmony's two readings: the smaller chance of Qmax and the beat-by-beat run, doubled", () => {
+    const model = new NullModel(PRIOR_NULL_MODEL);
+    const qmax: DimensionComparison = {
+      dimension: 'harmony',
+      similarity: 10,
+      segments: [],
+      transform: { transpositionSemitones: 2, tempoRatio: 1 },
+      evidence: { score: 3, cells: 60 * 300 },
+    };
+    const run = {
+      evidence: { score: 6, cells: 64 * 300 },
+      transform: { transpositionSemitones: 2, tempoRatio: 1.1 },
+      segments: [{ query: { start: 0, end: 30 }, reference: { start: 50, end: 83 } }],
+    };
+    const byRun = model.perTrack('harmonyRun', run.evidence);
+    expect(byRun).toBeLessThan(model.perTrack('harmony', qmax.evidence));
+    const harmony = calibrateComparison({ similarity: 10, dimensions: [{ ...qmax, run }] }, model, 50).dimensions[0]!;
+    expect(harmony.chance!.perTrack).toBeCloseTo(2 * byRun, 12);
+    expect(harmony.transform).toEqual(run.transform);
+    expect(harmony.segments).toEqual(run.segments);
+    expect(harmony.run).toBeUndefined();
+    // Where Qmax is the stronger reading, it keeps its own transform.
+    const weakRun = { ...run, evidence: { score: 0, cells: 1 } };
+    const kept = calibrateComparison({ similarity: 10, dimensions: [{ ...qmax, run: weakRun }] }, model, 50);
+    expect(kept.dimensions[0]!.transform).toEqual(qmax.transform);
+    expect(kept.dimensions[0]!.chance!.perTrack).toBeCloseTo(2 * model.perTrack('harmony', qmax.evidence), 12);
+  });
+
+  it('lets the beat-by-beat run agree with a melody but never stand alone', () => {
+    const model = new NullModel(PRIOR_NULL_MODEL);
+    const transform = { transpositionSemitones: 2, tempoRatio: 1 };
+    const harmony: DimensionComparison = {
+      dimension: 'harmony',
+      similarity: 10,
+      segments: [],
+      transform,
+      evidence: { score: 0, cells: 60 * 300 },
+      run: { evidence: { score: 40, cells: 64 * 300 }, transform, segments: [] },
+    };
+    const alone = calibrateComparison({ similarity: 10, dimensions: [harmony] }, model, 50);
+    expect(alone.dimensions[0]!.chance!.inCatalogue).toBeLessThan(OVERWHELMING_CHANCE);
+    expect(alone.similarity).toBeLessThanOrEqual(HARMONY_ALONE_CAP);
+    const melody: DimensionComparison = {
+      dimension: 'melody',
+      similarity: 50,
+      segments: [],
+      transform,
+      evidence: { score: 26, cells: 80 * 80 },
+    };
+    const agreed = calibrateComparison({ similarity: 10, dimensions: [melody, harmony] }, model, 50);
+    const melodyChance = agreed.dimensions[0]!.chance!.inCatalogue;
+    expect(melodyChance).toBeLessThan(AGREEING_CHANCE);
+    expect(melodyChance).toBeGreaterThan(MELODY_ALONE_OVERWHELMING_CHANCE);
+    expect(agreed.similarity).toBeGreaterThanOrEqual(90);
+  });
+
   it('gives no similarity to a dimension without evidence', () => {
     const none: DimensionComparison = {
       dimension: 'harmony',

@@ -10,8 +10,9 @@
  * 1 − e^(−E): at 0.03 a few percent of originals are flagged; at 1 it would be six in ten.
  *
  * Per track: melody and harmony are independent evidence (harmony and chord progression count as one, both read
- * from the same chroma: the smaller chance, doubled for having looked twice; the melody's note alignment and its
- * beat-grid reading likewise, melodyFamily). Rhythm and tempo are left out of the
+ * from the same chroma: the smaller chance, doubled for having looked twice; the harmony's Qmax and its beat-by-beat
+ * run likewise, harmonyReadings, though the run only agrees and never stands alone; the melody's note alignment and
+ * its beat-grid reading likewise, melodyFamily). Rhythm and tempo are left out of the
  * track score: grooves and tempi are building blocks a style shares (counted in, same-style originals were flagged
  * through them on the evaluation), and each still reports its own chance. The chances are combined by
  * Fisher's method or, when one dimension dominates, by the smallest chance times the number of dimensions (the
@@ -26,7 +27,7 @@
  * Tempo is not calibrated: thousands of songs share any tempo, and the prior-art share reports it.
  */
 import type { MatchTransform } from '@originality/contracts';
-import type { DimensionComparison, MelodyGridReading, TrackComparison } from '../types';
+import type { DimensionComparison, HarmonyRunReading, MelodyGridReading, TrackComparison } from '../types';
 import { CALIBRATED_DIMENSIONS, type CalibratedDimension, type NullModel } from './null-model';
 
 /** Points (log10 inCatalogue, similarity) of the chance → similarity map; linear in between, flat outside. */
@@ -133,11 +134,13 @@ function calibrateDimension(
   model: NullModel,
   n: number,
 ): DimensionComparison {
-  const { grid, ...notes } = d;
+  const { grid, run, ...notes } = d;
   const { reading, perTrack } =
     d.dimension === 'melody' && grid
       ? melodyFamily(notes, grid, model)
-      : { reading: notes, perTrack: model.perTrack(d.dimension, d.evidence) };
+      : d.dimension === 'harmony' && run
+        ? harmonyReadings(notes, run, model)
+        : { reading: notes, perTrack: model.perTrack(d.dimension, d.evidence) };
   const inCatalogue = perTrack * n;
   // No evidence at all is no similarity, not the 50 of "as good as one unrelated track".
   const similarity = perTrack >= 1 ? 0 : similarityFromChance(inCatalogue);
@@ -161,16 +164,40 @@ function melodyFamily(
   return { reading: { ...notes, transform: grid.transform, segments: grid.segments, onBeatGrid: true }, perTrack };
 }
 
+/**
+ * The harmony's chance: Qmax and the beat-by-beat run (harmony-run.ts) are two readings of one beat chroma, so the
+ * smaller chance counts, doubled for having looked twice, with the transform and stretch of the stronger one. The
+ * run only agrees: Qmax's own chance is kept as the chance the harmony stands alone with
+ * (aloneChance, see calibratedTrackSimilarity).
+ */
+function harmonyReadings(
+  qmax: DimensionComparison,
+  run: HarmonyRunReading,
+  model: NullModel,
+): { reading: DimensionComparison; perTrack: number } {
+  const byQmax = model.perTrack('harmony', qmax.evidence);
+  const byRun = model.perTrack('harmonyRun', run.evidence);
+  const perTrack = Math.min(1, 2 * Math.min(byQmax, byRun));
+  const aloneChance = byQmax;
+  if (!(byRun < byQmax)) return { reading: { ...qmax, aloneChance }, perTrack };
+  return { reading: { ...qmax, transform: run.transform, segments: run.segments, aloneChance }, perTrack };
+}
+
 /** Track similarity from the calibrated dimensions (see the module comment). */
 export function calibratedTrackSimilarity(dimensions: DimensionComparison[], n: number): number {
   const chance = (dimension: string): number =>
     dimensions.find((d) => d.dimension === dimension)?.chance?.perTrack ?? 1;
   const melody = chance('melody');
   const harmonic = Math.min(1, 2 * Math.min(chance('harmony'), chance('chordProgression')));
+  // The harmony family as it may stand alone: by Qmax, without the beat-by-beat run, which
+  // only agrees: unrelated pieces of one composer share chord loops the run reads at 1e-7–1e-9 in the catalogue (own
+  // tuning split, engine 1.29.0: two originals and a new melody over a borrowed progression read 100 through it).
+  const harmonyAlone = dimensions.find((d) => d.dimension === 'harmony')?.aloneChance ?? chance('harmony');
+  const harmonicAlone = Math.min(1, 2 * Math.min(harmonyAlone, chance('chordProgression')));
   const perTrack = combinedChance([melody, harmonic]);
   let similarity = perTrack >= 1 ? 0 : similarityFromChance(perTrack * n);
   const overwhelming =
-    Math.min(melody, harmonic) * n <= OVERWHELMING_CHANCE || melody * n <= MELODY_ALONE_OVERWHELMING_CHANCE;
+    Math.min(melody, harmonicAlone) * n <= OVERWHELMING_CHANCE || melody * n <= MELODY_ALONE_OVERWHELMING_CHANCE;
   // Only an alignment that found the chords has a transform to agree with: the chord-progression code has no tempo,
   // and a harmony alignment without evidence reports the identity (a new melody over a borrowed progression, at
   // the identity's tempo and key, otherwise read the coincidence and reached 85 in an 8-song catalogue).
@@ -183,8 +210,8 @@ export function calibratedTrackSimilarity(dimensions: DimensionComparison[], n: 
   if (!overwhelming && !agreeing) {
     const onGrid = dimensions.find((d) => d.dimension === 'melody')?.onBeatGrid === true;
     const melodyAlone = Math.min(similarityFromChance(melody * n), onGrid ? GRID_ALONE_CAP : SINGLE_DIMENSION_CAP);
-    const harmonyAlone = Math.min(similarityFromChance(harmonic * n), HARMONY_ALONE_CAP);
-    similarity = Math.min(similarity, Math.max(melody < 1 ? melodyAlone : 0, harmonic < 1 ? harmonyAlone : 0));
+    const harmonyOnly = Math.min(similarityFromChance(harmonicAlone * n), HARMONY_ALONE_CAP);
+    similarity = Math.min(similarity, Math.max(melody < 1 ? melodyAlone : 0, harmonicAlone < 1 ? harmonyOnly : 0));
   }
   return Math.max(similarityOf(dimensions, 'exactAudio'), similarity);
 }

@@ -128,6 +128,18 @@ describe('compareHarmony against the plain algorithm', () => {
     cases.push([`other ${s}`, noisy(other, s, 0.05 * s), noisy(ref, 7 * s, 0.2)]);
   }
   it.each(cases)('gives the same comparison: %s', (_, query, ref) => {
-    expect(compareHarmony(query, ref)).toEqual(plainHarmony(query, ref));
+    const { run, ...qmaxReading } = compareHarmony(query, ref);
+    expect(qmaxReading).toEqual(plainHarmony(query, ref));
+    expect(run?.transform.transpositionSemitones).toBe(qmaxReading.transform.transpositionSemitones);
+  });
+
+  it('reads a cover beat by beat more strongly than an unrelated track', () => {
+    for (let s = 1; s <= 8; s++) {
+      const ref = aTrack({ seed: s, key: aKey(0), bars: 8 + 2 * s }).beatChroma;
+      const cover = noisy(aTrack({ seed: s, key: aKey(s % 12), bars: 8 + s }).beatChroma, s, 0.1);
+      const other = noisy(aTrack({ seed: 50 + s, key: aKey((3 * s) % 12), bars: 10 + s }).beatChroma, s, 0.1);
+      const covered = compareHarmony(cover, ref).run!.evidence.score;
+      expect(covered).toBeGreaterThan(compareHarmony(other, ref).run?.evidence.score ?? 0);
+    }
   });
 });

@@ -10,6 +10,7 @@
 import type { BeatChroma, DimensionComparison } from '../types';
 import { IDENTITY_TRANSFORM, ScratchBuffer, clamp, foldSemitones, percent, segment, selectRank } from './match-utils';
 import { matchBeatRates } from '../signal/beat-rate';
+import { harmonyRunReading } from './harmony-run';
 
 /** Delay embedding length in beats: one 4/4 bar, so a match means a matching bar, not a matching chord. */
 export const EMBED_BEATS = 4;
@@ -302,6 +303,12 @@ export function compareHarmony(queryChroma: BeatChroma, refChroma: BeatChroma): 
   const oti = optimalTranspositionIndex(query, ref);
   const transform = { transpositionSemitones: foldSemitones(oti), tempoRatio: 1 };
   const S = beatSimilarity(query, ref, oti);
+  const run = harmonyRunReading(S, query.beats, ref.beats, transform.transpositionSemitones, {
+    query: query.beatTimes,
+    ref: ref.beatTimes,
+    queryEnd: (b) => beatEnd(query, b),
+    refEnd: (b) => beatEnd(ref, b),
+  });
   const en = query.beats - EMBED_BEATS + 1;
   const em = ref.beats - EMBED_BEATS + 1;
   const found = qmax(crossRecurrence(embeddedSimilarity(S, query.beats, ref.beats, false), en, em), en, em);
@@ -310,7 +317,7 @@ export function compareHarmony(queryChroma: BeatChroma, refChroma: BeatChroma): 
   const similarity = percent((found.qmax - nullQ) / full);
   // Net of the reversed-reference null, as for melody; the null model calibrates what remains.
   const evidence = { score: Math.max(0, found.qmax - nullQ), cells: en * em };
-  if (similarity === 0) return { ...none, transform, evidence };
+  if (similarity === 0) return { ...none, transform, evidence, run };
   const [qi0, rj0] = found.start;
   const [qi1, rj1] = found.end;
   const qStart = query.beatTimes[qi0];
@@ -323,6 +330,7 @@ export function compareHarmony(queryChroma: BeatChroma, refChroma: BeatChroma): 
     dimension: 'harmony',
     similarity,
     evidence,
+    run,
     segments: [segment(qStart, qEnd, rStart, rEnd)],
     transform: { ...transform, tempoRatio: qSpan > 0 && rSpan > 0 ? rSpan / qSpan : 1 },
   };

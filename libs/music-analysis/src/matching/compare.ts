@@ -6,6 +6,7 @@ import type { PriorArtModel } from './prior-art';
 import { compareMelodies } from './compare-melody';
 import { compareHarmony } from './compare-harmony';
 import { withMelodyGrid } from './melody-grid';
+import { harmonyAsScored } from './harmony-run';
 import { compareChordProgressions } from './compare-chords';
 import { compareRhythm, compareTempo } from './compare-rhythm';
 import {
@@ -20,13 +21,7 @@ import { OVERLAP_FLOOR, peakOverlapNear, type PeakOverlap } from './peak-overlap
 import { similarityFromChance } from './calibrate';
 import { IDENTITY_TRANSFORM, clamp, percent, segment } from './match-utils';
 import { trackSimilarity } from './score';
-import {
-  MAX_REUSE_SEMITONES,
-  REUSE_SPEED_RANGE,
-  asReuseHint,
-  atPlausibleTempo,
-  withinReuseSpeeds,
-} from './plausible-transforms';
+import { MAX_REUSE_SEMITONES, REUSE_SPEED_RANGE, asReuseHint, withinReuseSpeeds } from './plausible-transforms';
 
 /**
  * The chance that one unrelated track reaches an aligned stretch this strong against the query (landmark-match.ts
@@ -569,7 +564,7 @@ export function compareTracks(
   const chords = compareChordProgressions(query, ref, priorArt);
   const dimensions: DimensionComparison[] = [
     withMelodyGrid(alignments[0]!, [...alignments, chords], query, ref),
-    atPlausibleTempo(alignments[1]!),
+    harmonyAsScored(alignments[1]!),
     chords,
     compareRhythm(query, ref, priorArt),
     tempo,

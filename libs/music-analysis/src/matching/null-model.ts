@@ -31,16 +31,17 @@ import { compareMelodies } from './compare-melody';
 import { compareHarmony } from './compare-harmony';
 import { compareChordProgressions } from './compare-chords';
 import { compareRhythm } from './compare-rhythm';
-import { atPlausibleTempo } from './plausible-transforms';
 import { withMelodyGrid } from './melody-grid';
+import { harmonyAsScored } from './harmony-run';
 
 export const CALIBRATED_DIMENSIONS = ['melody', 'harmony', 'chordProgression', 'rhythm'] as const;
 export type CalibratedDimension = (typeof CALIBRATED_DIMENSIONS)[number];
 /**
- * The chance laws a model holds: one per calibrated dimension, and the melody's second reading, on the beat grid
- * (melody-grid.ts), which calibrate.ts reads beside the note alignment's.
+ * The chance laws a model holds: one per calibrated dimension, the melody's second reading, on the beat grid
+ * (melody-grid.ts), which calibrate.ts reads beside the note alignment's, and the harmony's, beat by beat
+ * (harmony-run.ts), read beside Qmax.
  */
-export const NULL_LAWS = [...CALIBRATED_DIMENSIONS, 'melodyGrid'] as const;
+export const NULL_LAWS = [...CALIBRATED_DIMENSIONS, 'melodyGrid', 'harmonyRun'] as const;
 export type NullLaw = (typeof NULL_LAWS)[number];
 
 /** One dimension's fitted chance law (see the module comment). */
@@ -150,7 +151,7 @@ export function nullSamples(
   pairs: readonly [number, number][],
   enough: (samples: Record<NullLaw, MatchEvidence[]>) => boolean = () => false,
 ): Record<NullLaw, MatchEvidence[]> {
-  const out = { melody: [], harmony: [], chordProgression: [], rhythm: [], melodyGrid: [] } as Record<
+  const out = { melody: [], harmony: [], chordProgression: [], rhythm: [], melodyGrid: [], harmonyRun: [] } as Record<
     NullLaw,
     MatchEvidence[]
   >;
@@ -169,7 +170,9 @@ export function nullSamples(
     const melody = withMelodyGrid(alignments[0]!, [...alignments, chords], a, b);
     out.melody.push(melody.evidence ?? none);
     out.melodyGrid.push(melody.grid?.evidence ?? none);
-    out.harmony.push(atPlausibleTempo(alignments[1]!).evidence ?? none);
+    const harmony = harmonyAsScored(alignments[1]!);
+    out.harmony.push(harmony.evidence ?? none);
+    out.harmonyRun.push(harmony.run?.evidence ?? none);
     out.chordProgression.push(chords.evidence ?? none);
     out.rhythm.push(compareRhythm(a, b, priorArt).evidence ?? none);
     if (enough(out)) break;
@@ -494,6 +497,44 @@ export const PRIOR_NULL_MODEL: NullModelJson = {
         tailStart: 2.932,
         tailShare: 0.04125,
         tailScale: 2.606,
+      },
+    ],
+    harmonyRun: [
+      {
+        positive: 0.405,
+        lambda: 35.01,
+        logK: -7.297,
+        samples: 324,
+        tailStart: 2.608,
+        tailShare: 0.04125,
+        tailScale: 2.06,
+      },
+      {
+        positive: 0.38,
+        lambda: 23.46,
+        logK: -8.579,
+        samples: 304,
+        tailStart: 2.963,
+        tailShare: 0.03875,
+        tailScale: 3.196,
+      },
+      {
+        positive: 0.4338,
+        lambda: 31.49,
+        logK: -7.541,
+        samples: 347,
+        tailStart: 2.607,
+        tailShare: 0.04375,
+        tailScale: 1.277,
+      },
+      {
+        positive: 0.39,
+        lambda: 30.97,
+        logK: -9.025,
+        samples: 312,
+        tailStart: 2.756,
+        tailShare: 0.04,
+        tailScale: 2.315,
       },
     ],
   },
