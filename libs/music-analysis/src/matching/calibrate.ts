@@ -149,8 +149,7 @@ function calibrateDimension(
 
 /**
  * The melody family's chance: the note alignment and the beat-grid reading (melody-grid.ts) are two readings of
- * one tune, so the smaller chance counts, doubled for having looked twice (as the harmony family's two readings of
- * one chroma are, calibratedTrackSimilarity). The comparison takes the transform and stretch of the stronger one.
+ * one tune (as the harmony family's two readings of one chroma are, calibratedTrackSimilarity).
  */
 function melodyFamily(
   notes: DimensionComparison,
@@ -158,17 +157,13 @@ function melodyFamily(
   model: NullModel,
 ): { reading: DimensionComparison; perTrack: number } {
   const byNotes = model.perTrack('melody', notes.evidence);
-  const byGrid = model.perTrack('melodyGrid', grid.evidence);
-  const perTrack = Math.min(1, 2 * Math.min(byNotes, byGrid));
-  if (!(byGrid < byNotes)) return { reading: notes, perTrack };
-  return { reading: { ...notes, transform: grid.transform, segments: grid.segments, onBeatGrid: true }, perTrack };
+  return strongerReading(notes, byNotes, grid, model.perTrack('melodyGrid', grid.evidence), { onBeatGrid: true });
 }
 
 /**
- * The harmony's chance: Qmax and the beat-by-beat run (harmony-run.ts) are two readings of one beat chroma, so the
- * smaller chance counts, doubled for having looked twice, with the transform and stretch of the stronger one. The
- * run only agrees: Qmax's own chance is kept as the chance the harmony stands alone with
- * (aloneChance, see calibratedTrackSimilarity).
+ * The harmony's chance: Qmax and the beat-by-beat run (harmony-run.ts) are two readings of one beat chroma. The
+ * run only agrees: Qmax's own chance is kept as the chance the harmony stands alone with (aloneChance, see
+ * calibratedTrackSimilarity).
  */
 function harmonyReadings(
   qmax: DimensionComparison,
@@ -176,11 +171,23 @@ function harmonyReadings(
   model: NullModel,
 ): { reading: DimensionComparison; perTrack: number } {
   const byQmax = model.perTrack('harmony', qmax.evidence);
-  const byRun = model.perTrack('harmonyRun', run.evidence);
-  const perTrack = Math.min(1, 2 * Math.min(byQmax, byRun));
-  const aloneChance = byQmax;
-  if (!(byRun < byQmax)) return { reading: { ...qmax, aloneChance }, perTrack };
-  return { reading: { ...qmax, transform: run.transform, segments: run.segments, aloneChance }, perTrack };
+  return strongerReading({ ...qmax, aloneChance: byQmax }, byQmax, run, model.perTrack('harmonyRun', run.evidence));
+}
+
+/**
+ * Two readings of one signal: the smaller chance counts, doubled for having looked twice, and the comparison takes
+ * the transform and stretch of the stronger one, with `marks` when that is the second.
+ */
+function strongerReading(
+  first: DimensionComparison,
+  byFirst: number,
+  second: MelodyGridReading | HarmonyRunReading,
+  bySecond: number,
+  marks: Partial<DimensionComparison> = {},
+): { reading: DimensionComparison; perTrack: number } {
+  const perTrack = Math.min(1, 2 * Math.min(byFirst, bySecond));
+  if (!(bySecond < byFirst)) return { reading: first, perTrack };
+  return { reading: { ...first, transform: second.transform, segments: second.segments, ...marks }, perTrack };
 }
 
 /** Track similarity from the calibrated dimensions (see the module comment). */
@@ -189,11 +196,11 @@ export function calibratedTrackSimilarity(dimensions: DimensionComparison[], n: 
     dimensions.find((d) => d.dimension === dimension)?.chance?.perTrack ?? 1;
   const melody = chance('melody');
   const harmonic = Math.min(1, 2 * Math.min(chance('harmony'), chance('chordProgression')));
-  // The harmony family as it may stand alone: by Qmax, without the beat-by-beat run, which
-  // only agrees: unrelated pieces of one composer share chord loops the run reads at 1e-7–1e-9 in the catalogue (own
-  // tuning split, engine 1.29.0: two originals and a new melody over a borrowed progression read 100 through it).
-  const harmonyAlone = dimensions.find((d) => d.dimension === 'harmony')?.aloneChance ?? chance('harmony');
-  const harmonicAlone = Math.min(1, 2 * Math.min(harmonyAlone, chance('chordProgression')));
+  // The harmony family as it may stand alone: by Qmax, without the beat-by-beat run, which only agrees: unrelated
+  // pieces of one composer share chord loops the run reads at 1e-7–1e-9 in the catalogue (own tuning split, engine
+  // 1.29.0: two originals and a new melody over a borrowed progression read 100 through it).
+  const byQmax = dimensions.find((d) => d.dimension === 'harmony')?.aloneChance ?? chance('harmony');
+  const harmonicAlone = Math.min(1, 2 * Math.min(byQmax, chance('chordProgression')));
   const perTrack = combinedChance([melody, harmonic]);
   let similarity = perTrack >= 1 ? 0 : similarityFromChance(perTrack * n);
   const overwhelming =
@@ -210,8 +217,8 @@ export function calibratedTrackSimilarity(dimensions: DimensionComparison[], n: 
   if (!overwhelming && !agreeing) {
     const onGrid = dimensions.find((d) => d.dimension === 'melody')?.onBeatGrid === true;
     const melodyAlone = Math.min(similarityFromChance(melody * n), onGrid ? GRID_ALONE_CAP : SINGLE_DIMENSION_CAP);
-    const harmonyOnly = Math.min(similarityFromChance(harmonicAlone * n), HARMONY_ALONE_CAP);
-    similarity = Math.min(similarity, Math.max(melody < 1 ? melodyAlone : 0, harmonicAlone < 1 ? harmonyOnly : 0));
+    const harmonyAlone = Math.min(similarityFromChance(harmonicAlone * n), HARMONY_ALONE_CAP);
+    similarity = Math.min(similarity, Math.max(melody < 1 ? melodyAlone : 0, harmonicAlone < 1 ? harmonyAlone : 0));
   }
   return Math.max(similarityOf(dimensions, 'exactAudio'), similarity);
 }
