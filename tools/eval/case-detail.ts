@@ -5,13 +5,19 @@
  * work on the tuning split; it prints, it judges nothing.
  *
  *   node tools/run-ts.mjs tools/eval/case-detail.ts --source own --split tuning --size full cover-005 cover-011
+ *
+ * With --readings it prints instead one JSON line per case (every case when none is named) and per track (its
+ * source and its top match): each reading's own chance in the catalogue and transform, the melody's two (notes,
+ * beat grid) and the harmony's two (Qmax, beat-by-beat run) before calibrate.ts combines them, and the calibrated
+ * similarity. The figures of docs/engine-evaluation.md's "five readings for the arrangements" were read off it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compareTracks, extractFeatures } from '@originality/music-analysis';
-import type { ReferenceComparison, TrackComparison, TrackFeatures } from '@originality/music-analysis';
+import type { MatchTransform } from '@originality/contracts';
+import type { CatalogueIndex, ReferenceComparison, TrackComparison, TrackFeatures } from '@originality/music-analysis';
 import { SOURCES } from './sources/all';
 import { indexCatalogue } from './source-eval';
 import { SOURCE_NAMES } from './sources/source';
@@ -45,6 +51,36 @@ function notes(f: TrackFeatures): string {
     .join(' ');
 }
 
+/** One JSON line: each of the melody's and harmony's readings by its own chance in the catalogue, and transform. */
+function readings(
+  caseId: string,
+  query: TrackFeatures,
+  ref: TrackFeatures,
+  refId: string,
+  index: CatalogueIndex,
+  calibrated: ReferenceComparison | undefined,
+): string {
+  const model = index.nullModel();
+  const raw = compareTracks(query, ref, index.priorArt);
+  const melody = raw.dimensions.find((d) => d.dimension === 'melody');
+  const harmony = raw.dimensions.find((d) => d.dimension === 'harmony');
+  const chords = raw.dimensions.find((d) => d.dimension === 'chordProgression');
+  const reading = (chance: number, transform?: MatchTransform) => ({
+    inCatalogue: Number((chance * index.size).toPrecision(3)),
+    transform: transform && [transform.transpositionSemitones, Number(transform.tempoRatio.toFixed(3))],
+  });
+  return JSON.stringify({
+    case: caseId,
+    track: refId,
+    similarity: calibrated?.similarity ?? null,
+    notes: reading(model.perTrack('melody', melody?.evidence), melody?.transform),
+    grid: reading(model.perTrack('melodyGrid', melody?.grid?.evidence), melody?.grid?.transform),
+    qmax: reading(model.perTrack('harmony', harmony?.evidence), harmony?.transform),
+    run: reading(model.perTrack('harmonyRun', harmony?.run?.evidence), harmony?.run?.transform),
+    chords: reading(model.perTrack('chordProgression', chords?.evidence)),
+  });
+}
+
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -53,6 +89,7 @@ async function main(): Promise<void> {
       split: { type: 'string', default: 'tuning' },
       size: { type: 'string', default: 'full' },
       notes: { type: 'boolean', default: false },
+      readings: { type: 'boolean', default: false },
     },
   });
   const source = SOURCES[values.source as SourceName];
@@ -64,9 +101,18 @@ async function main(): Promise<void> {
   try {
     const built = await source.build({ size: values.size as SourceSize, split, tmp, log });
     const { index, features } = await indexCatalogue(built.references, split, source.name, log);
-    for (const queryCase of built.cases.filter((c) => wanted.has(c.id))) {
+    const named = built.cases.filter((c) => wanted.has(c.id) || (values.readings && wanted.size === 0));
+    for (const queryCase of named) {
       const query = extractFeatures(await queryCase.audio());
       const matches = index.match(query);
+      if (values.readings) {
+        for (const id of new Set([queryCase.referenceId ?? queryCase.pieceId, matches[0]?.referenceId])) {
+          const ref = id ? features.get(id) : undefined;
+          const calibrated = matches.find((m) => m.referenceId === id);
+          if (ref) console.log(readings(queryCase.id, query, ref, id!, index, calibrated));
+        }
+        continue;
+      }
       const candidate = index.lookup(query).find((c) => c.referenceId === queryCase.pieceId);
       const rank = matches.findIndex((m) => m.referenceId === queryCase.referenceId) + 1;
       console.log(`\n${queryCase.id} (${queryCase.variant}) → ${queryCase.pieceId}, rank ${rank || '–'}`);
