@@ -90,7 +90,7 @@ export interface QueryLandmarks {
 /** Everything the engine extracts from one track. Serialisable to Postgres (see serialise.ts). */
 export interface TrackFeatures {
   durationSec: number;
-  /** 0 when the audio has no beat. May be half the rate of `beats` when the melody says so (tempoForMelody). */
+  /** 0 when the audio has no beat. May be half or twice the rate of `beats` when the melody says so (tempoForMelody). */
   tempoBpm: number;
   /**
    * The tempo at the metrical level heard nearly as strongly as the beat's (half or double it, a third in triple

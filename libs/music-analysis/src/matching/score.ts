@@ -38,7 +38,7 @@ export const DIMENSION_WEIGHTS: Record<Exclude<MatchDimension, 'exactAudio'>, nu
 };
 
 /** Version of the matching and scoring rules; stored with every result so old results can be told apart. */
-export const ENGINE_VERSION = 'music-analysis/1.29.0';
+export const ENGINE_VERSION = 'music-analysis/1.30.0';
 
 /** Combined 0–100 similarity of one reference track (see the module comment). */
 export function trackSimilarity(dimensions: DimensionComparison[]): number {

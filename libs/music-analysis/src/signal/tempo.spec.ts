@@ -190,6 +190,23 @@ describe('tempoForMelody', () => {
 
   it('keeps the tempo when the melody has too few notes to tell', () => {
     expect(tempoForMelody(open, every(0.8, 10))).toBe(open);
+    expect(tempoForMelody({ tempoBpm: 90 }, every(60 / 90 / 4, 10))).toEqual({ tempoBpm: 90 });
+  });
+
+  it('doubles a beat whose melody moves in its sixteenths, clear or not, the tempo read its alternative', () => {
+    const sixteenths = every(60 / 90 / 4, 60);
+    expect(tempoForMelody({ tempoBpm: 90 }, sixteenths)).toEqual({ tempoBpm: 180, tempoAlternativeBpm: 90 });
+    expect(tempoForMelody({ tempoBpm: 85.1, tempoAlternativeBpm: 170.2 }, every(60 / 85.1 / 4, 60))).toEqual({
+      tempoBpm: 170.2,
+      tempoAlternativeBpm: 85.1,
+    });
+  });
+
+  it('keeps a beat whose melody moves in eighths, or whose double would pass the fastest tempo read', () => {
+    const clear = { tempoBpm: 90 };
+    expect(tempoForMelody(clear, every(60 / 90 / 2, 40))).toBe(clear);
+    const fast = { tempoBpm: 120 };
+    expect(tempoForMelody(fast, every(60 / 120 / 4, 80))).toBe(fast);
   });
 
   it('counts notes struck together (within 50 ms) as one onset', () => {
