@@ -9,7 +9,8 @@
  *   vocals. Truth: the tempo of the song's guitar chart (notes.mid), which its charters beat-matched to the audio.
  *
  * The openMSX songs are split like the evaluation's sources (about one in three held out, by a hash of the file
- * name); the eight Frets on Fire songs are too few to split and are never tuned on.
+ * name). The eight Frets on Fire songs are too few to split; they were never tuned on until engine 1.30.0, whose
+ * melody-doubling rule was read off their melody gaps among the tuning pieces', so they count as tuning since.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -288,7 +288,7 @@ const MELODY_SLOWER_BEAT_GAP = Math.SQRT2;
  * A median gap between melody notes this many beats long or shorter says the beat was read at half the written one:
  * nearer a quarter of a beat than a half (1/(2√2), the other side of MELODY_SLOWER_BEAT_GAP's octave). A fast rock
  * or game song's kick and snare alternate on its beats, and the tactus prior (centred on TEMPO_PRIOR_BPM) hears them
- * at the half: Frets on Fire's metal songs written at 170–190 BPM and two openMSX songs at 170 and 180 were read at
+ * at the half: Frets on Fire's metal songs written at 170–190 BPM and an openMSX song at 170 were read at
  * 85–95, their riffs and leads then moving in sixteenths. On the tuning split's 274 pieces with a known tempo (the
  * tempo-key sets and the own, second-synth, GM and effects catalogues) six tunes moved that fast: five read at half
  * time (gaps 0.26–0.34 beats) and one ragtime right (Pineapple Rag, 0.27: rags are written in sixteenths, which this
