@@ -15,7 +15,7 @@ import { SOURCE_NAMES, SPLITS } from './sources/source';
 import type { SourceName, SourceSize, Split } from './sources/source';
 
 const USAGE = `Usage: npm run -s analysis -- eval [--size small|full] [--out DIR] [--seed S]
-       npm run -s analysis -- eval --source own|second-synth|gm|effects|recordings|recordings-2|arrangements|all[,...] [--split tuning|held-out]
+       npm run -s analysis -- eval --source own|second-synth|gm|effects|recordings|recordings-2|recordings-3|arrangements|all[,...] [--split tuning|held-out]
                                    [--size small|full] [--out DIR]
 
 Without --source: the original evaluation on the main composer's demo catalogue (exit 1 when a target is missed).
@@ -30,6 +30,8 @@ Without --source: the original evaluation on the main composer's demo catalogue 
             recordings-2  a second set, added untuned: rock songs, an adventure game's and Warzone 2100's scores
                           (Debian fretsonfire-songs-muldjord, fretsonfire-songs-sectoid, drascula-music,
                           warzone2100-music), the same changes
+            recordings-3  a third set, added untuned: Hedgewars', LinCity-NG's and Extreme Tux Racer's music (Debian
+                          hedgewars-data, lincity-ng-data, extremetuxracer-data), the same changes
             arrangements  full GM arrangements by other composers (Debian openttd-openmsx, planetblupi-music-midi):
                           covers on other instruments, transposed, at another tempo, through another soundfont
           A source whose tools or files are missing (fluidsynth, the soundfont, the Debian recordings) is skipped

@@ -4,6 +4,7 @@ import { bestThreshold, kindRows, quantile, truthSummary } from './source-report
 import type { JudgedCase, TruthCheck } from './source-eval';
 import { recordingsSource } from './sources/recordings';
 import { recordings2Source } from './sources/recordings-2';
+import { recordings3Source } from './sources/recordings-3';
 import { SOURCE_NAMES, splitOf } from './sources/source';
 import type { Split } from './sources/source';
 import { secondSynthSet } from './second-synth/set';
@@ -142,7 +143,7 @@ describe('source report', () => {
   });
 });
 
-describe.each([recordingsSource, recordings2Source])('the $name source', (source) => {
+describe.each([recordingsSource, recordings2Source, recordings3Source])('the $name source', (source) => {
   const build = (split: Split) => source.build({ size: 'full', split, tmp: tmpdir(), log: () => undefined });
 
   it('catalogues most recordings and plans every reuse kind on each split without reading a file', async () => {

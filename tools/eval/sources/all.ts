@@ -5,6 +5,7 @@ import { gmSource } from './gm';
 import { ownSource } from './own';
 import { recordingsSource } from './recordings';
 import { recordings2Source } from './recordings-2';
+import { recordings3Source } from './recordings-3';
 import { secondSynthSource } from './second-synth';
 import type { CaseSource, SourceName } from './source';
 
@@ -15,5 +16,6 @@ export const SOURCES: Record<SourceName, CaseSource> = {
   effects: effectsSource,
   recordings: recordingsSource,
   'recordings-2': recordings2Source,
+  'recordings-3': recordings3Source,
   arrangements: arrangementsSource,
 };

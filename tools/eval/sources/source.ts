@@ -14,6 +14,7 @@ export const SOURCE_NAMES = [
   'effects',
   'recordings',
   'recordings-2',
+  'recordings-3',
   'arrangements',
 ] as const;
 export type SourceName = (typeof SOURCE_NAMES)[number];
