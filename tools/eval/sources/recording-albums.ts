@@ -38,6 +38,14 @@ export interface RecordingAlbums {
   plan: ReusePlan;
 }
 
+/**
+ * The reuse plan every set of recordings shares, named by its case-id prefix: queries come from 25 s half a minute in
+ * (past most intros); samples from 20–60 s, under a backing from 30 s.
+ */
+export function recordingsPlan(prefix: string): ReusePlan {
+  return { prefix, window: { start: 30, seconds: 25 }, sampleStart: { min: 20, max: 60 }, backingStartSec: 30 };
+}
+
 /** About one recording in four is kept out of the catalogue, an original and a backing for samples. */
 function catalogued(source: SourceName, id: string): boolean {
   return hashString(`${source}:catalogue:${id}`) % 4 !== 0;

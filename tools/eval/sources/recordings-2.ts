@@ -6,7 +6,7 @@
  * Martin Severn's original score and LupusMechanicus' two later albums). The same exact-reuse queries as
  * 'recordings' (reuse-cases.ts).
  */
-import { album, recordingAlbumsSource } from './recording-albums';
+import { album, recordingAlbumsSource, recordingsPlan } from './recording-albums';
 import type { AlbumTrack } from './recording-albums';
 
 const FRETS_ON_FIRE = '/usr/share/games/fretsonfire/data/songs';
@@ -93,5 +93,5 @@ export const recordings2Source = recordingAlbumsSource({
     'tempo changes, and as samples mixed under other recordings',
   packages: ['fretsonfire-songs-muldjord', 'fretsonfire-songs-sectoid', 'drascula-music', 'warzone2100-music'],
   tracks: TRACKS,
-  plan: { prefix: 'rec2', window: { start: 30, seconds: 25 }, sampleStart: { min: 20, max: 60 }, backingStartSec: 30 },
+  plan: recordingsPlan('rec2'),
 });

@@ -6,7 +6,7 @@
  * pronobozo, Robert van Herk) and Extreme Tux Racer's race music (extremetuxracer-data). The same exact-reuse
  * queries as 'recordings' (reuse-cases.ts).
  */
-import { album, recordingAlbumsSource } from './recording-albums';
+import { album, recordingAlbumsSource, recordingsPlan } from './recording-albums';
 import type { AlbumTrack } from './recording-albums';
 
 const HEDGEWARS = '/usr/share/games/hedgewars/Data/Music';
@@ -65,5 +65,5 @@ export const recordings3Source = recordingAlbumsSource({
     'ffmpeg effects chains, pitch and tempo changes, and as samples mixed under other recordings',
   packages: ['hedgewars-data', 'lincity-ng-data', 'extremetuxracer-data'],
   tracks: TRACKS,
-  plan: { prefix: 'rec3', window: { start: 30, seconds: 25 }, sampleStart: { min: 20, max: 60 }, backingStartSec: 30 },
+  plan: recordingsPlan('rec3'),
 });

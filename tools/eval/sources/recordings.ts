@@ -10,9 +10,8 @@
  *
  * The recordings are read where Debian installs them; without the packages the source is skipped.
  */
-import { album, albumRecordings, recordingAlbumsSource } from './recording-albums';
+import { album, albumRecordings, recordingAlbumsSource, recordingsPlan } from './recording-albums';
 import type { AlbumTrack, RecordingAlbums } from './recording-albums';
-import type { ReusePlan } from './reuse-cases';
 
 /**
  * The recordings, all 77 s or longer (Singularity's two 43 s cues, HyperRogue's and Wesnoth's shorter pieces and
@@ -105,14 +104,6 @@ const TRACKS: AlbumTrack[] = [
   ),
 ];
 
-/** Queries come from 25 s half a minute in (past most intros); samples from 20–60 s, under a backing from 30 s. */
-const PLAN: ReusePlan = {
-  prefix: 'rec',
-  window: { start: 30, seconds: 25 },
-  sampleStart: { min: 20, max: 60 },
-  backingStartSec: 30,
-};
-
 const ALBUMS: RecordingAlbums = {
   name: 'recordings',
   description:
@@ -121,7 +112,7 @@ const ALBUMS: RecordingAlbums = {
     'ffmpeg effects chains, pitch and tempo changes, and as samples mixed under other recordings',
   packages: ['singularity-music', 'asc-music', 'hyperrogue-music', 'wesnoth-1.16-music'],
   tracks: TRACKS,
-  plan: PLAN,
+  plan: recordingsPlan('rec'),
 };
 
 /** Every recording of the source, with whether the catalogue holds it. */

@@ -311,8 +311,8 @@ const MIN_MELODY_GAP_SEC = 0.05;
  * A tune whose median gap is MELODY_FASTER_BEAT_GAP beats or less makes twice the tempo the tempo, up to MAX_BPM, and
  * the tempo read its alternative, whether or not the onsets named the double.
  * `noteStarts` are the melody notes' onsets in seconds. The beats stay as tracked: a grid at twice the written beat
- * still holds every beat of it, one at half of it every other one, and the beat-synchronous comparisons fold octaves
- * (matchBeatRates).
+ * still holds every beat of it, one at half of it every other beat, and the beat-synchronous comparisons fold
+ * octaves (matchBeatRates).
  */
 export function tempoForMelody(
   tempo: { tempoBpm: number; tempoAlternativeBpm?: number },
