@@ -15,9 +15,11 @@ import {
   FP_FFT_SIZE,
   FP_FRAME_SEC,
   FP_HOP,
+  HASH_BITS,
   anchorBin,
   forEachStftFrame,
   extractFingerprints,
+  landmarkDt,
   lookupHashes,
   targetBin,
   type Fingerprints,
@@ -34,7 +36,7 @@ function peaksOf(hashes: ArrayLike<number>, times: ArrayLike<number>): Peak[] {
   const out: Peak[] = [];
   for (let i = 0; i < hashes.length; i++) {
     out.push({ frame: times[i]!, bin: anchorBin(hashes[i]!) });
-    out.push({ frame: times[i]! + (hashes[i]! & 0x3f), bin: targetBin(hashes[i]!) });
+    out.push({ frame: times[i]! + landmarkDt(hashes[i]!), bin: targetBin(hashes[i]!) });
   }
   return out;
 }
@@ -92,11 +94,11 @@ const RADII: [number, number][] = [
 
 /** Share of `cells` that are local maxima of radius (rb, rf) at their frame ±1, and the query's maxima a second. */
 function neighbourhoodHolds(S: Float32Array[], cells: Peak[]): string {
+  const loud = Math.max(...S.map((r) => Math.max(...r)));
   return RADII.map(([rb, rf]) => {
     let held = 0;
     for (const c of cells) if ([-1, 0, 1].some((d) => isLocalMax(S, c.frame + d, c.bin, rb, rf))) held++;
     let maxima = 0;
-    const loud = Math.max(...S.map((r) => Math.max(...r)));
     for (let f = 0; f < S.length; f++)
       for (let k = 4; k < 256; k++) if (S[f]![k]! > loud * 1e-3 && isLocalMax(S, f, k, rb, rf)) maxima++;
     return `±${rb}×±${rf} ${Math.round((100 * held) / cells.length)} % (${Math.round(maxima / (S.length * FP_FRAME_SEC))}/s)`;
@@ -114,8 +116,9 @@ async function main(): Promise<void> {
   console.log('case | stored in stretch | peaks held (bin exact / ±1) | both peaks held | of those paired | formed');
   for (const c of samples) {
     const m = /^(\d+) s from (\d+) s, mixed at equal loudness at (\d+) s/.exec(c.variant);
-    if (!m || !c.referenceId) continue;
+    if (!m || !c.referenceId) throw new Error(`${c.id}: no sample stretch in its variant "${c.variant}"`);
     const [seconds, startSec, atSec] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const trueOffset = Math.round((atSec - startSec) / FP_FRAME_SEC);
     const ref = extractFingerprints(await refs.get(c.referenceId)!.audio());
     const queryAudio = await c.audio();
     const fp = extractFingerprints(queryAudio);
@@ -123,12 +126,12 @@ async function main(): Promise<void> {
     const q = fp.query!;
     const qPeaks = peakSet(peaksOf(q.hashes, q.times));
     const qLandmarks = new Set<number>();
-    for (let i = 0; i < q.hashes.length; i++) qLandmarks.add(q.times[i]! * 2 ** 21 + q.hashes[i]!);
+    for (let i = 0; i < q.hashes.length; i++) qLandmarks.add(q.times[i]! * 2 ** HASH_BITS + q.hashes[i]!);
     // Skip the stretch's first and last half second: loudnorm and the cut make its edges unlike the reference.
     const from = Math.round((startSec + 0.5) / FP_FRAME_SEC);
     const to = Math.round((startSec + seconds - 1.2) / FP_FRAME_SEC);
     const qTimes = new Set(Array.from(q.times));
-    const offset = bestOffset(ref, qTimes, from, to, Math.round((atSec - startSec) / FP_FRAME_SEC));
+    const offset = bestOffset(ref, qTimes, from, to, trueOffset);
     let stored = 0;
     let held = 0;
     let heldNear = 0;
@@ -144,7 +147,7 @@ async function main(): Promise<void> {
       stored++;
       const peaks: Peak[] = [
         { frame: t + offset, bin: anchorBin(h) },
-        { frame: t + offset + (h & 0x3f), bin: targetBin(h) },
+        { frame: t + offset + landmarkDt(h), bin: targetBin(h) },
       ];
       for (const p of peaks) {
         const key = cell(p.frame, p.bin);
@@ -155,18 +158,19 @@ async function main(): Promise<void> {
         if (holds(qPeaks, p.frame, p.bin, 1)) heldNear++;
       }
       const bothHeld = peaks.every((p) => holds(qPeaks, p.frame, p.bin, 0));
+      // The query's anchor may sit a frame off the reference's, and its Δt one off (lookupHashes' variants).
+      const variants = lookupHashes(h, out);
       let again = false;
-      for (let dt = -1; dt <= 1 && !again; dt++) {
-        const n = lookupHashes(h, out);
-        for (let v = 0; v < n; v++) if (qLandmarks.has((t + offset + dt) * 2 ** 21 + out[v]!)) again = true;
-      }
+      for (let dt = -1; dt <= 1 && !again; dt++)
+        for (let v = 0; v < variants; v++)
+          if (qLandmarks.has((t + offset + dt) * 2 ** HASH_BITS + out[v]!)) again = true;
       if (bothHeld) both++;
       if (bothHeld && again) paired++;
       if (again) formed++;
     }
     const pct = (a: number, b: number) => `${b ? Math.round((100 * a) / b) : 0} %`;
     console.log(
-      `${c.id} (${seconds} s, offset ${offset - Math.round((atSec - startSec) / FP_FRAME_SEC)}) | ${stored} | ` +
+      `${c.id} (${seconds} s, offset ${offset - trueOffset}) | ${stored} | ` +
         `${pct(held, seen.size)} / ${pct(heldNear, seen.size)} of ${seen.size} | ${pct(both, stored)} | ` +
         `${pct(paired, both)} | ${formed} (${pct(formed, stored)})`,
     );

@@ -8,7 +8,7 @@
  * line most of its hits lie on gives the exact speed and offset, and only hits within a frame of that line count.
  */
 import type { Fingerprints } from '../types';
-import { MAX_TRANSFORMED_HASHES, transformedLandmarkHashes } from '../signal/landmarks';
+import { MAX_TRANSFORMED_HASHES, landmarkDt, transformedLandmarkHashes } from '../signal/landmarks';
 import type { FingerprintMatch } from './landmark-match';
 
 /** A transform of the reference that gives the query: semitones up, and query tempo / reference tempo. */
@@ -54,7 +54,7 @@ function transformedQuery(query: Fingerprints, t: LandmarkTransform): Transforme
       // The same pair one frame closer or further, as in the exact lookup (frame grids are not aligned).
       for (const dt of [0, -1, 1]) {
         const h = hashes[v] + dt;
-        if ((hashes[v] & 0x3f) + dt < 1 || (hashes[v] & 0x3f) + dt > 0x3f) continue;
+        if (landmarkDt(hashes[v]) + dt < 1 || landmarkDt(hashes[v]) + dt > 0x3f) continue;
         const times = table.get(h);
         if (times) times.push(query.times[i]);
         else table.set(h, [query.times[i]]);

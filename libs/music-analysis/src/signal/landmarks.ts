@@ -430,6 +430,11 @@ export function targetBin(hash: number): number {
   return anchorBin(hash) + ((hash >>> 6) & 0x7f) - 64;
 }
 
+/** The frames from a landmark's anchor peak to its target peak (Δt). */
+export function landmarkDt(hash: number): number {
+  return hash & 0x3f;
+}
+
 export function landmarkHash(anchorBin: number, df: number, dt: number): number {
   return (((anchorBin - MIN_BIN) & 0xff) << 13) | (((df + 64) & 0x7f) << 6) | (dt & 0x3f);
 }
