@@ -7,17 +7,21 @@
  *   renders). Truth: the file's first tempo; the key where the file states one.
  * - Frets on Fire's rock songs (fretsonfire-songs-muldjord, -sectoid): produced recordings with guitars, drums and
  *   vocals. Truth: the tempo of the song's guitar chart (notes.mid), which its charters beat-matched to the audio.
+ * - Planet Blupi's music (planetblupi-music-midi, GPL): 10 General MIDI songs, added on 2026-12-04 and first read
+ *   untuned, as the arrangements source plays them (their first four minutes through the GM soundfont). Truth: the
+ *   file's tempo (each file states one and never changes it); their key signatures all say C major, so no key.
  *
- * The openMSX songs are split like the evaluation's sources (about one in three held out, by a hash of the file
- * name). The eight Frets on Fire songs are too few to split; they were never tuned on until engine 1.30.0, whose
- * melody-doubling rule was read off their melody gaps among the tuning pieces', so they count as tuning since.
+ * The openMSX and Blupi songs are split like the evaluation's sources (about one in three held out, by a hash of the
+ * file name; Blupi's as the arrangements source splits them). The eight Frets on Fire songs are too few to split;
+ * they were never tuned on until engine 1.30.0, whose melody-doubling rule was read off their melody gaps among the
+ * tuning pieces', so they count as tuning since.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { midiTempoAndKey, renderMidiFile, soundfontPath, soundfontUnavailable } from '@originality/music-synth';
 import type { Piece } from '@originality/music-synth';
 import { cachedFile } from '../eval/cache';
-import { openMsxSplit } from '../eval/sources/arrangements';
+import { blupiRenders, openMsxSplit } from '../eval/sources/arrangements';
 
 export type TempoFileSplit = 'tuning' | 'held-out';
 
@@ -75,4 +79,15 @@ export function fretsOnFireSongs(): TempoFileSet {
     audio: async () => join(dir, 'song.ogg'),
   }));
   return { files };
+}
+
+/** Planet Blupi's songs of one split (tempo only); [] with a reason when the package or fluidsynth is missing. */
+export function blupiSongs(split: TempoFileSplit): TempoFileSet {
+  const noSynth = soundfontUnavailable();
+  if (noSynth) return { files: [], unavailable: noSynth };
+  const songs = blupiRenders(split);
+  if (songs.length === 0) return { files: [], unavailable: 'apt-get install planetblupi-music-midi' };
+  return {
+    files: songs.map(({ name, midi, audio }) => ({ name, bpm: midiTempoAndKey(readFileSync(midi)).bpm, audio })),
+  };
 }

@@ -6,7 +6,14 @@
  */
 import { ANALYSIS_SAMPLE_RATE, decodeAudio, keyName, type PcmAudio } from '@originality/music-analysis';
 import { demoTrack, publicDomainPiece, publicDomainScores, renderPiece, type Piece } from '@originality/music-synth';
-import { fretsOnFireSongs, openMsxSongs, type TempoFile, type TempoFileSet, type TempoFileSplit } from './tempo-files';
+import {
+  blupiSongs,
+  fretsOnFireSongs,
+  openMsxSongs,
+  type TempoFile,
+  type TempoFileSet,
+  type TempoFileSplit,
+} from './tempo-files';
 
 /** Acc1's tolerance (the MIREX convention): a tempo within 4 % of the written one is right. */
 const TEMPO_TOLERANCE = 0.04;
@@ -105,6 +112,7 @@ function recordedSets(split: TempoFileSplit, log: (line: string) => void): Truth
   const sets: [string, string, TempoFileSet][] = [
     [`openmsx-${split}`, `openMSX MIDI songs, fluidsynth (${split})`, openMsxSongs(split)],
     ['frets-on-fire', 'Frets on Fire rock recordings (tempo only)', fretsOnFireSongs()],
+    [`blupi-${split}`, `Planet Blupi MIDI songs, fluidsynth (${split}, tempo only)`, blupiSongs(split)],
   ];
   return sets.flatMap(([id, label, { files, unavailable }]) => {
     if (unavailable) log(`${label}: skipped (${unavailable})`);

@@ -68,22 +68,38 @@ function openMsxArtist(name: string): string {
 }
 
 function songs(): Song[] {
-  const midiFiles = (dir: string) =>
-    readdirSync(dir)
-      .filter((f) => f.endsWith('.mid'))
-      .sort();
   const openMsx = midiFiles(OPENMSX_DIR).map((file) => {
     const name = file.replace(/\.mid$/, '');
     const id = `arr-${name.replace(/_/g, '-')}`;
     const title = name.replace(/_(redfarn|imuh3)$/, '').replace(/_/g, ' ');
     return { id, title, artist: openMsxArtist(name), midi: join(OPENMSX_DIR, file), split: openMsxSplit(file) };
   });
-  const blupi = midiFiles(BLUPI_DIR).map((file) => {
+  return [...openMsx, ...blupiSongs()].map((song) => ({ ...song, catalogued: catalogued(song.id) }));
+}
+
+function midiFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.mid'))
+    .sort();
+}
+
+function blupiSongs(): Omit<Song, 'catalogued'>[] {
+  return midiFiles(BLUPI_DIR).map((file) => {
     const id = `arr-blupi-${file.replace(/\.mid$/, '')}`;
     const title = `Planet Blupi ${file.replace(/\D/g, '')}`;
     return { id, title, artist: 'Planet Blupi', midi: join(BLUPI_DIR, file), split: splitOf('arrangements', id) };
   });
-  return [...openMsx, ...blupi].map((song) => ({ ...song, catalogued: catalogued(song.id) }));
+}
+
+/**
+ * Planet Blupi's songs of one split as the catalogue plays them (their first CATALOGUE_SECONDS through the
+ * catalogue's soundfont, rendered on demand), for tempo-key's written tempos; [] when the package is missing.
+ */
+export function blupiRenders(split: Split): { name: string; midi: string; audio: () => Promise<string> }[] {
+  if (!existsSync(BLUPI_DIR)) return [];
+  return blupiSongs()
+    .filter((song) => song.split === split)
+    .map((song) => ({ name: song.id.replace(/^arr-/, ''), midi: song.midi, audio: () => renderSong(song) }));
 }
 
 /** GM families (eight programs each) a part may move to: no percussive, sound-effect or synth-effect family. */
@@ -117,7 +133,7 @@ function coverSoundfont(): string {
 const trim = (start: number, seconds: number) => `atrim=${start}:${start + seconds},asetpts=PTS-STARTPTS`;
 
 /** The song as its file plays, through the catalogue's soundfont, its first CATALOGUE_SECONDS. */
-function renderSong(song: Song): Promise<string> {
+function renderSong(song: Omit<Song, 'catalogued'>): Promise<string> {
   return cachedFile(`arrangement\n${song.midi}\n${soundfontPath()}\n${CATALOGUE_SECONDS}`, 'wav', async (out) => {
     const whole = `${out}.whole.wav`;
     await renderMidiFile(song.midi, whole);
