@@ -301,7 +301,7 @@ function transformOf(dimensions: DimensionComparison[], dimension: string): Matc
 }
 
 /** One transposition mod 12, and tempo ratios within TRANSFORM_TEMPO_TOLERANCE_LOG2 once folded by octaves. */
-function transformsAgree(a: MatchTransform | undefined, b: MatchTransform | undefined): boolean {
+export function transformsAgree(a: MatchTransform | undefined, b: MatchTransform | undefined): boolean {
   if (!a || !b || !(a.tempoRatio > 0) || !(b.tempoRatio > 0)) return false;
   const semitones = Math.round(a.transpositionSemitones - b.transpositionSemitones);
   if (((semitones % 12) + 12) % 12 !== 0) return false;
