@@ -2,8 +2,8 @@
  * Measuring tool (not part of the evaluation): what key estimation could read, piece by piece. For every piece with a
  * known key (the eval sources' catalogue pieces of one split, the tempo-key sets' demo pieces, public-domain scores and
  * openMSX songs) it writes one JSON line: the truth, the engine's key, and the pitch content key estimation could use —
- * the chroma sum split into octave bands by each spectral peak's frequency (the engine's peaks, the sum over bands
- * is its chromaSum), the sum of frame chroma each normalised to 1 (every moment counts the same), the beat chroma's
+ * the chroma sum split into octave bands by each spectral peak's frequency (the engine's peaks, forEachChromaPeak:
+ * the sum over bands is its chromaSum), the sum of frame chroma each normalised to 1 (every moment counts the same), the beat chroma's
  * sum, and the bass of the first and last four beats. Then it prints, per group, how often the engine's own estimator
  * (estimateKey, withOpeningBass) names the written key when it reads each of those instead of today's chroma sum.
  * `node tools/run-ts.mjs tools/eval/key-study.ts tuning|held-out [--out FILE.jsonl] [source…]`
@@ -18,9 +18,11 @@ import {
   estimateKey,
   estimateTuning,
   extractFeatures,
+  forEachChromaPeak,
   frameRate,
   hzToMidi,
-  parabolicOffset,
+  keyName,
+  PITCH_CLASS_NAMES,
   stft,
   withOpeningBass,
   type PcmAudio,
@@ -41,33 +43,23 @@ interface StudyPiece {
   audio: () => Promise<PcmAudio>;
 }
 
-/** The frame's spectral peaks as the engine picks them for chroma (1 % of the frame's loudest, interpolated). */
+/**
+ * The engine's chroma peaks (forEachChromaPeak) summed per BAND_EDGES band, and summed with each frame's chroma
+ * normalised to 1 first.
+ */
 function bandChroma(spec: Spectrogram, tuningCents: number): { bands: number[][]; frameNormalised: number[] } {
-  const { bins, data, sampleRate, fftSize } = spec;
   const bands = BAND_EDGES.slice(1).map(() => new Array<number>(12).fill(0));
   const frameNormalised = new Array<number>(12).fill(0);
-  const lo = Math.max(1, Math.floor((CHROMA_MIN_HZ * fftSize) / sampleRate));
-  const hi = Math.min(bins - 2, Math.ceil((CHROMA_MAX_HZ * fftSize) / sampleRate));
   const frame = new Array<number>(12);
+  const addPeak = (hz: number, magnitude: number): void => {
+    const pc = ((Math.round(hzToMidi(hz) - tuningCents / 100) % 12) + 12) % 12;
+    const band = BAND_EDGES.findIndex((edge, i) => i > 0 && hz < edge) - 1;
+    bands[band < 0 ? bands.length - 1 : band]![pc] += magnitude;
+    frame[pc] += magnitude;
+  };
   for (let f = 0; f < spec.frames; f++) {
-    const row = f * bins;
-    let frameMax = 0;
-    for (let k = lo; k <= hi; k++) frameMax = Math.max(frameMax, data[row + k]!);
-    const threshold = Math.max(1e-3, 0.01 * frameMax);
     frame.fill(0);
-    for (let k = lo; k <= hi; k++) {
-      const [a, b, c] = [data[row + k - 1]!, data[row + k]!, data[row + k + 1]!];
-      if (b < threshold || !(b > a && b >= c)) continue;
-      const [la, lb, lc] = [Math.log(a + 1e-12), Math.log(b), Math.log(c + 1e-12)];
-      const delta = parabolicOffset(la, lb, lc);
-      const hz = ((k + delta) * sampleRate) / fftSize;
-      if (hz < CHROMA_MIN_HZ || hz > CHROMA_MAX_HZ) continue;
-      const magnitude = Math.exp(lb - 0.25 * (la - lc) * delta);
-      const pc = ((Math.round(hzToMidi(hz) - tuningCents / 100) % 12) + 12) % 12;
-      const band = BAND_EDGES.findIndex((edge, i) => i > 0 && hz < edge) - 1;
-      bands[band < 0 ? bands.length - 1 : band]![pc] += magnitude;
-      frame[pc] += magnitude;
-    }
+    forEachChromaPeak(spec, f, addPeak);
     const total = frame.reduce((s, v) => s + v, 0);
     if (total > 0) for (let pc = 0; pc < 12; pc++) frameNormalised[pc] += frame[pc]! / total;
   }
@@ -92,7 +84,7 @@ function truthSetPieces(split: Split): StudyPiece[] {
     for (const p of set.pieces) {
       if (!p.truth.key) continue;
       const [note, mode] = p.truth.key.name.split(' ') as [string, 'major' | 'minor'];
-      const tonic = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'].indexOf(note);
+      const tonic = (PITCH_CLASS_NAMES as readonly string[]).indexOf(note);
       out.push({ group: `tempo-key:${set.id}`, name: p.name, tonic, mode, audio: p.audio });
     }
   return out;
@@ -161,8 +153,7 @@ function printSweep(readings: PieceReading[]): void {
     `| variant | ${groups.map((g) => `${g} (${readings.filter((r) => r.group === g).length})`).join(' | ')} |`,
   );
   console.log(`| --- | ${groups.map(() => '---').join(' | ')} |`);
-  const written = (r: PieceReading) =>
-    `${['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'][r.tonic]} ${r.mode}`;
+  const written = (r: PieceReading) => keyName(r.tonic, r.mode);
   const rows: [string, (r: PieceReading) => string][] = [
     ['the engine', (r) => r.engine],
     ...Object.entries(VARIANTS).map(([label, variant]): [string, (r: PieceReading) => string] => [

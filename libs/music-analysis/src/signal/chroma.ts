@@ -77,6 +77,15 @@ function forEachPeak(
 }
 
 /**
+ * Calls `visit` for each spectral peak of frame `f` that frame chroma counts (CHROMA_MIN_HZ…CHROMA_MAX_HZ, above
+ * CHROMA_PEAK_FLOOR × the frame's loudest), with its interpolated frequency and magnitude: for tools that weigh the
+ * same peaks another way (tools/eval/key-study.ts).
+ */
+export function forEachChromaPeak(spec: Spectrogram, f: number, visit: (hz: number, magnitude: number) => void): void {
+  forEachPeak(spec, f, CHROMA_MIN_HZ, CHROMA_MAX_HZ, CHROMA_PEAK_FLOOR, visit);
+}
+
+/**
  * Global tuning offset in cents (−50…50) from A440 equal temperament; 0 when there are no peaks.
  * The magnitude-weighted circular mean of the peaks' deviations (a deviation of ±50 cents is the same
  * point on the circle). The mean, unlike the histogram mode, is not pulled to the extremes of a vibrato,
@@ -109,7 +118,7 @@ export function chromagram(spec: Spectrogram, tuningCents = 0): Float32Array {
   };
   for (let f = 0; f < spec.frames; f++) {
     row = f * 12;
-    forEachPeak(spec, f, CHROMA_MIN_HZ, CHROMA_MAX_HZ, CHROMA_PEAK_FLOOR, addPeak);
+    forEachChromaPeak(spec, f, addPeak);
   }
   return out;
 }
