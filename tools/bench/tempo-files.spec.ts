@@ -1,7 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { blupiRenders, openMsxSplit } from '../eval/sources/arrangements';
-
-const BLUPI_DIR = '/usr/share/planetblupi/music';
+import { BLUPI_DIR, blupiRenders, openMsxSplit } from '../eval/sources/arrangements';
 
 describe('tempo files', () => {
   it('hold out about a third of the openMSX songs, the same way every time', () => {

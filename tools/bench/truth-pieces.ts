@@ -70,7 +70,7 @@ function statedKey(stated: string): string {
 }
 
 /** A key name back to tonic and mode. */
-function keyOfName(name: string): Piece['key'] {
+export function keyOfName(name: string): Piece['key'] {
   for (let tonic = 0; tonic < 12; tonic++)
     for (const mode of ['major', 'minor'] as const) if (keyName(tonic, mode) === name) return { tonic, mode };
   throw new Error(`unknown key ${name}`);

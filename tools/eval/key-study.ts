@@ -3,8 +3,8 @@
  * known key (the eval sources' catalogue pieces of one split, the tempo-key sets' demo pieces, public-domain scores and
  * openMSX songs) it writes one JSON line: the truth, the engine's key, and the pitch content key estimation could use —
  * the chroma sum split into octave bands by each spectral peak's frequency (the engine's peaks, forEachChromaPeak:
- * the sum over bands is its chromaSum), the sum of frame chroma each normalised to 1 (every moment counts the same), the beat chroma's
- * sum, and the bass of the first and last four beats. Then it prints, per group, how often the engine's own estimator
+ * the sum over bands is its chromaSum), the sum of frame chroma each normalised to 1 (every moment counts the same),
+ * the beat chroma's sum, and the bass of the first and last four beats. Then it prints, per group, how often the engine's own estimator
  * (estimateKey, withOpeningBass) names the written key when it reads each of those instead of today's chroma sum.
  * `node tools/run-ts.mjs tools/eval/key-study.ts tuning|held-out [--out FILE.jsonl] [source…]`
  */
@@ -22,13 +22,12 @@ import {
   frameRate,
   hzToMidi,
   keyName,
-  PITCH_CLASS_NAMES,
   stft,
   withOpeningBass,
   type PcmAudio,
   type Spectrogram,
 } from '@originality/music-analysis';
-import { truthSets } from '../bench/truth-pieces';
+import { keyOfName, truthSets } from '../bench/truth-pieces';
 import { SOURCES } from './sources/all';
 import { splitOf, type SourceName, type Split } from './sources/source';
 
@@ -83,8 +82,7 @@ function truthSetPieces(split: Split): StudyPiece[] {
   for (const set of truthSets({ pieces: 40, seed: 'tempo-key', split, log: (l) => console.error(l) }))
     for (const p of set.pieces) {
       if (!p.truth.key) continue;
-      const [note, mode] = p.truth.key.name.split(' ') as [string, 'major' | 'minor'];
-      const tonic = (PITCH_CLASS_NAMES as readonly string[]).indexOf(note);
+      const { tonic, mode } = keyOfName(p.truth.key.name);
       out.push({ group: `tempo-key:${set.id}`, name: p.name, tonic, mode, audio: p.audio });
     }
   return out;

@@ -35,7 +35,7 @@ import { splitOf } from './source';
 import type { BuildContext, CaseSource, Reference, SourceBuild, SourceCase, Split } from './source';
 
 const OPENMSX_DIR = '/usr/share/games/openttd/baseset/openmsx';
-const BLUPI_DIR = '/usr/share/planetblupi/music';
+export const BLUPI_DIR = '/usr/share/planetblupi/music';
 /** The covers' soundfont: other samples than the catalogue's FluidR3 for every instrument. */
 const COVER_SOUNDFONT = '/usr/share/sounds/sf2/TimGM6mb.sf2';
 /** Planet Blupi's songs run 10–28 minutes of repeats; the catalogue keeps their opening. */
@@ -74,7 +74,7 @@ function songs(): Song[] {
     const title = name.replace(/_(redfarn|imuh3)$/, '').replace(/_/g, ' ');
     return { id, title, artist: openMsxArtist(name), midi: join(OPENMSX_DIR, file), split: openMsxSplit(file) };
   });
-  return [...openMsx, ...blupiSongs()].map((song) => ({ ...song, catalogued: catalogued(song.id) }));
+  return [...openMsx, ...blupiCatalogueSongs()].map((song) => ({ ...song, catalogued: catalogued(song.id) }));
 }
 
 function midiFiles(dir: string): string[] {
@@ -83,7 +83,7 @@ function midiFiles(dir: string): string[] {
     .sort();
 }
 
-function blupiSongs(): Omit<Song, 'catalogued'>[] {
+function blupiCatalogueSongs(): Omit<Song, 'catalogued'>[] {
   return midiFiles(BLUPI_DIR).map((file) => {
     const id = `arr-blupi-${file.replace(/\.mid$/, '')}`;
     const title = `Planet Blupi ${file.replace(/\D/g, '')}`;
@@ -97,7 +97,7 @@ function blupiSongs(): Omit<Song, 'catalogued'>[] {
  */
 export function blupiRenders(split: Split): { name: string; midi: string; audio: () => Promise<string> }[] {
   if (!existsSync(BLUPI_DIR)) return [];
-  return blupiSongs()
+  return blupiCatalogueSongs()
     .filter((song) => song.split === split)
     .map((song) => ({ name: song.id.replace(/^arr-/, ''), midi: song.midi, audio: () => renderSong(song) }));
 }
